@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminsRoutes } from './modules/admins/admins.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { participantsRoutes } from './modules/participants/participants.routes';
+import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
+import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityPlugin } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** pino options, or false to log nothing (tests). */
+  logger?: FastifyServerOptions['logger'];
+  clientDir?: string;
+};
+
+/** Paths and headers that must never reach a log line. */
+export const logRedactions = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+];
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: { paths: logRedactions, censor: '[redacted]' },
+    serializers: {
+      // The query string can hold a reset token; log the path only.
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        id: req.id,
+      }),
+    },
+  };
+}
+
+/** Registers every plugin and module; never listens (main.ts and the tests do). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    routerOptions: { maxParamLength: 200 },
+  };
+  const app = Fastify(serverOptions);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(rateLimitPlugin, { config });
+  await app.register(sessionPlugin, { config, db: database.db });
+
+  const accounts = createAccountsService({ db: database.db, config, log: app.log });
+  await app.register(healthRoutes);
+  await app.register(accountsRoutes, { accounts });
+  await app.register(participantsRoutes, { accounts });
+  await app.register(adminsRoutes, { accounts });
+
+  await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { Pool } from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrationsFolder, type Database } from './client';
+
+// Any constant works; it only has to be the same for every instance.
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+/** Applies the committed migrations. On PostgreSQL an advisory lock lets several instances start at once. */
+export async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    return;
+  }
+  // One connection holds a session-level lock while the migrator runs on it.
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+}

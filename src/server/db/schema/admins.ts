@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { adminRoles } from '../../../shared/schemas/options';
+import { createdAt, id, inList, updatedAt } from './_columns';
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: id(),
+    firstName: varchar('first_name', { length: 100 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 100 }).notNull().default(''),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 32 }),
+    passwordHash: text('password_hash').notNull(),
+    username: varchar('username', { length: 254 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull().default('admin'),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    loginAttempts: integer('login_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordResetToken: text('password_reset_token'),
+    passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('admins_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('admins_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('admins_phone_unique').on(t.phone),
+    uniqueIndex('admins_reset_token_unique').on(t.passwordResetToken),
+    check('admins_role_check', inList('role', adminRoles)),
+    check('admins_login_attempts_check', sql`${t.loginAttempts} >= 0`),
+  ],
+);

@@ -1,0 +1,11 @@
+// The one list of tables, for drizzle-kit and for the typed `db` handle.
+export { participants } from './participants';
+export { admins } from './admins';
+export { studies } from './studies';
+export { applications } from './applications';
+export { clientRequests, researchRequests } from './requests';
+export { payments, earnings } from './payments';
+export { auditLogs } from './audit-logs';
+export { sessions } from './sessions';
+export { settings } from './settings';
+export { mailOutbox } from './mail-outbox';

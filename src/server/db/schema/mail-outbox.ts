@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, inList } from './_columns';
+
+export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/**
+ * Mail waiting to be sent. Rows are written in the same transaction as the
+ * change that causes them; a worker claims them with FOR UPDATE SKIP LOCKED.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedBy: uuid('locked_by'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    check('mail_outbox_status_check', inList('status', mailStatuses)),
+    check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);

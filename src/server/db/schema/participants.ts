@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './_columns';
+
+export const participants = pgTable(
+  'participants',
+  {
+    id: id(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phone: varchar('phone', { length: 32 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    profilePhoto: text('profile_photo'),
+    location: varchar('location', { length: 200 }),
+    age: varchar('age', { length: 20 }),
+    occupation: varchar('occupation', { length: 200 }),
+    dateOfBirth: varchar('date_of_birth', { length: 10 }),
+    education: varchar('education', { length: 50 }),
+    isActive: boolean('is_active').notNull().default(true),
+    isVerified: boolean('is_verified').notNull().default(false),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    loginAttempts: integer('login_attempts').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordResetToken: text('password_reset_token'),
+    passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('participants_email_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('participants_phone_unique').on(t.phone),
+    uniqueIndex('participants_reset_token_unique').on(t.passwordResetToken),
+    index('participants_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('participants_login_attempts_check', sql`${t.loginAttempts} >= 0`),
+  ],
+);

@@ -1,0 +1,73 @@
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { bootstrapAdmin } from './modules/admins/admins.service';
+import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
+import { startMailWorker } from './modules/mail/mail.worker';
+import pino from 'pino';
+
+/** config -> database -> migrations -> app -> listen, and a graceful stop on SIGTERM/SIGINT. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+
+  const database = await openDatabase(config);
+  log.info({ database: database.kind }, 'database opened');
+  await runMigrations(database);
+  const bootstrap = await bootstrapAdmin(database.db, config.admin);
+  if (bootstrap === 'created') log.info('first super admin created from ADMIN_EMAIL');
+  else if (bootstrap === 'not-configured') {
+    log.info('no ADMIN_EMAIL/ADMIN_PASSWORD set; create an admin with `npm run admin:create`');
+  }
+
+  const app = await buildApp({ config, database, logger: { ...(loggerOptions(config.logLevel) as object) } });
+  const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
+  const sweeper = setInterval(() => {
+    deleteExpiredSessions(database.db).catch((error: unknown) =>
+      app.log.warn({ err: { message: (error as Error).message } }, 'session sweep failed'),
+    );
+  }, 3600_000);
+  sweeper.unref();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping: no new requests, finishing those in flight');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      clearInterval(sweeper);
+      await app.close();
+      await mailWorker.stop();
+      await database.close();
+      app.log.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: { message: (error as Error).message } }, 'error while stopping');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+import type { UserType } from '../../../shared/schemas/options';
+
+export const SESSION_POLICY = {
+  participant: { slidingMs: 14 * 24 * 3600_000 },
+  admin: { absoluteMs: 12 * 3600_000, idleMs: 3600_000 },
+  /** Sliding renewals are written at most this often, not on every request. */
+  touchEveryMs: 60_000,
+} as const;
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export function initialExpiry(userType: UserType, now: Date): Date {
+  return userType === 'admin'
+    ? new Date(now.getTime() + SESSION_POLICY.admin.idleMs)
+    : new Date(now.getTime() + SESSION_POLICY.participant.slidingMs);
+}
+
+/** The renewed expiry after activity at `now`: sliding for participants, idle-within-absolute for admins. */
+export function renewedExpiry(row: Pick<SessionRow, 'userType' | 'createdAt'>, now: Date): Date {
+  if (row.userType === 'admin') {
+    const absolute = row.createdAt.getTime() + SESSION_POLICY.admin.absoluteMs;
+    return new Date(Math.min(absolute, now.getTime() + SESSION_POLICY.admin.idleMs));
+  }
+  return new Date(now.getTime() + SESSION_POLICY.participant.slidingMs);
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { idHash: string; userId: string; userType: UserType; ip: string; userAgent?: string },
+): Promise<SessionRow> {
+  const now = new Date();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      idHash: values.idHash,
+      userId: values.userId,
+      userType: values.userType,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: initialExpiry(values.userType, now),
+      ipAddress: values.ip.slice(0, 64),
+      userAgent: values.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findLiveSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), sql`${sessions.expiresAt} > now()`))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, expiresAt: Date) {
+  await db.update(sessions).set({ lastSeenAt, expiresAt }).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteSession(db: DbOrTx, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Ends every session of a user, except `keepIdHash` when given (the one making the change). */
+export async function deleteUserSessions(
+  db: DbOrTx,
+  user: { id: string; type: UserType },
+  keepIdHash?: string,
+) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, user.id),
+        eq(sessions.userType, user.type),
+        keepIdHash ? ne(sessions.idHash, keepIdHash) : undefined,
+      ),
+    );
+}
+
+export async function deleteExpiredSessions(db: Db) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

@@ -1,0 +1,124 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { admins, participants } from '../../db/schema/index';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { AdminRole, UserType } from '../../../shared/schemas/options';
+
+export type ParticipantRow = typeof participants.$inferSelect;
+export type AdminRow = typeof admins.$inferSelect;
+
+/** An account of either kind, with what sign-in and password changes need. */
+export type Account =
+  | { type: 'participant'; row: ParticipantRow }
+  | { type: 'admin'; row: AdminRow };
+
+export function tableOf(type: UserType) {
+  return type === 'admin' ? admins : participants;
+}
+
+export function toSessionUser(account: Account): SessionUser {
+  if (account.type === 'admin') {
+    const a = account.row;
+    return {
+      id: a.id,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      phone: a.phone,
+      userType: 'admin',
+      role: a.role as AdminRole,
+      profilePhoto: null,
+    };
+  }
+  const p = account.row;
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    userType: 'participant',
+    role: 'participant',
+    profilePhoto: p.profilePhoto,
+  };
+}
+
+export async function findAccountById(
+  db: DbOrTx,
+  type: UserType,
+  id: string,
+): Promise<Account | undefined> {
+  if (type === 'admin') {
+    const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1);
+    return row ? { type, row } : undefined;
+  }
+  const [row] = await db.select().from(participants).where(eq(participants.id, id)).limit(1);
+  return row ? { type, row } : undefined;
+}
+
+/** Sign-in looks for a participant first, then an admin by e-mail or username (both are e-mails). */
+export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Account | undefined> {
+  const normalised = email.trim().toLowerCase();
+  const [participant] = await db
+    .select()
+    .from(participants)
+    .where(sql`lower(${participants.email}) = ${normalised}`)
+    .limit(1);
+  if (participant) return { type: 'participant', row: participant };
+  const [admin] = await db
+    .select()
+    .from(admins)
+    .where(
+      or(sql`lower(${admins.email}) = ${normalised}`, sql`lower(${admins.username}) = ${normalised}`),
+    )
+    .limit(1);
+  return admin ? { type: 'admin', row: admin } : undefined;
+}
+
+/** True when any account, participant or admin, already uses this e-mail. */
+export async function emailInUse(db: DbOrTx, email: string): Promise<boolean> {
+  return (await findAccountByEmail(db, email)) !== undefined;
+}
+
+export async function phoneInUse(db: DbOrTx, phone: string): Promise<boolean> {
+  const [p] = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(eq(participants.phone, phone))
+    .limit(1);
+  if (p) return true;
+  const [a] = await db.select({ id: admins.id }).from(admins).where(eq(admins.phone, phone)).limit(1);
+  return a !== undefined;
+}
+
+export const MAX_FAILED_SIGN_INS = 5;
+export const LOCKOUT_MS = 15 * 60_000;
+
+/**
+ * Counts a failed sign-in in one statement (no read-then-write race). The 5th
+ * failure in a row locks the account for 15 minutes and starts the count again.
+ */
+export async function recordFailedSignIn(
+  db: DbOrTx,
+  type: UserType,
+  id: string,
+): Promise<{ lockedUntil: Date | null }> {
+  const table = tableOf(type);
+  const [row] = await db
+    .update(table)
+    .set({
+      loginAttempts: sql`CASE WHEN ${table.loginAttempts} + 1 >= ${MAX_FAILED_SIGN_INS} THEN 0 ELSE ${table.loginAttempts} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${table.loginAttempts} + 1 >= ${MAX_FAILED_SIGN_INS} THEN now() + ${`${LOCKOUT_MS / 1000} seconds`}::interval ELSE ${table.lockedUntil} END`,
+    })
+    .where(eq(table.id, id))
+    .returning({ lockedUntil: table.lockedUntil });
+  return { lockedUntil: row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null };
+}
+
+export async function recordSuccessfulSignIn(db: DbOrTx, type: UserType, id: string) {
+  const table = tableOf(type);
+  await db
+    .update(table)
+    .set({ loginAttempts: 0, lockedUntil: null, lastLoginAt: sql`now()` })
+    .where(eq(table.id, id));
+}

@@ -1,0 +1,24 @@
+import type { Participant } from '../../../shared/schemas/participants';
+import type { ParticipantRow } from '../accounts/users.repo';
+
+/** The only way a participant row leaves the server: no password hash, no reset token, no counters. */
+export function toParticipant(row: ParticipantRow): Participant {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    profilePhoto: row.profilePhoto,
+    location: row.location,
+    age: row.age,
+    occupation: row.occupation,
+    dateOfBirth: row.dateOfBirth,
+    education: row.education,
+    isActive: row.isActive,
+    isVerified: row.isVerified,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,91 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { SessionUser } from '../../shared/schemas/auth';
+import type { UserType } from '../../shared/schemas/options';
+import { hashToken } from '../modules/accounts/session-tokens';
+import {
+  findLiveSession,
+  renewedExpiry,
+  SESSION_POLICY,
+  touchSession,
+} from '../modules/accounts/sessions.repo';
+import { findAccountById, toSessionUser } from '../modules/accounts/users.repo';
+import type { RequestContext } from '../modules/audit/audit.service';
+
+export type Auth = { sessionIdHash: string; user: SessionUser };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null; loaded for /api requests only. */
+    auth: Auth | null;
+  }
+  interface FastifyReply {
+    setSessionCookie(token: string, userType: UserType): void;
+    clearSessionCookie(): void;
+  }
+}
+
+export function sessionCookieName(config: Config): string {
+  // __Host- pins the cookie to this host and path / and demands Secure.
+  return config.secureCookies ? '__Host-sid' : 'sid';
+}
+
+function cookieMaxAgeSeconds(userType: UserType): number {
+  return userType === 'admin'
+    ? SESSION_POLICY.admin.absoluteMs / 1000
+    : SESSION_POLICY.participant.slidingMs / 1000;
+}
+
+/** Who is acting and from where, for services and the audit log. */
+export function requestContext(request: FastifyRequest): RequestContext {
+  return {
+    actor: request.auth ? { id: request.auth.user.id, type: request.auth.user.userType } : null,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Config; db: Db }) => {
+  const { config, db } = opts;
+  const name = sessionCookieName(config);
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+  };
+
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, userType: UserType) {
+    this.setCookie(name, token, { ...cookieOptions, maxAge: cookieMaxAgeSeconds(userType) });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    this.clearCookie(name, cookieOptions);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[name];
+    if (!token || token.length > 100) return;
+    const idHash = hashToken(token);
+    const session = await findLiveSession(db, idHash);
+    if (!session) {
+      reply.clearSessionCookie();
+      return;
+    }
+    const account = await findAccountById(db, session.userType as UserType, session.userId);
+    if (!account || !account.row.isActive) return;
+    request.auth = { sessionIdHash: idHash, user: toSessionUser(account) };
+
+    const now = new Date();
+    if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_POLICY.touchEveryMs) {
+      await touchSession(db, idHash, now, renewedExpiry(session, now));
+      if (session.userType === 'participant') reply.setSessionCookie(token, 'participant');
+    }
+  });
+});

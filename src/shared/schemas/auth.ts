@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import {
+  emailField,
+  existingPasswordField,
+  messages,
+  newPasswordField,
+  phoneField,
+  requiredName,
+} from './fields';
+import { adminRoles, userTypes } from './options';
+
+/** POST /api/auth/signup (spec section 5 "Sign-up"). */
+export const signUpSchema = z.object({
+  firstName: requiredName(messages.firstNameRequired),
+  lastName: requiredName(messages.lastNameRequired),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField(),
+  userType: z.enum(userTypes, { error: 'Unknown account type' }).default('participant'),
+});
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** The sign-up form adds the confirmation, checked in the browser only. */
+export const signUpFormSchema = signUpSchema
+  .extend({ confirmPassword: z.string().min(1, messages.confirmPassword) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpFormValues = z.input<typeof signUpFormSchema>;
+
+/** POST /api/auth/signin. */
+export const signInSchema = z.object({
+  email: emailField,
+  password: existingPasswordField(),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'This reset link is invalid or has expired' })
+    .regex(/^[A-Za-z0-9_-]{20,128}$/, 'This reset link is invalid or has expired'),
+  password: newPasswordField(),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** PUT /api/participant/password, /api/admin/password, /api/admin/{id}/password. */
+export const changePasswordSchema = z.object({
+  currentPassword: existingPasswordField(messages.currentPasswordRequired),
+  newPassword: newPasswordField(messages.newPassword),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The user of a session, as every answer describes it (never a password or hash). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  userType: z.enum(userTypes),
+  role: z.enum(['participant', ...adminRoles]),
+  profilePhoto: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authAnswerSchema = z.object({
+  user: sessionUserSchema,
+  userType: z.enum(userTypes),
+});
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+/** GET /api/auth/session: `user` is null when nobody is signed in (200, not 401). */
+export const sessionAnswerSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  userType: z.enum(userTypes).nullable(),
+});
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

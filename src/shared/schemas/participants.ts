@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  emailField,
+  messages,
+  newPasswordField,
+  optionalChoice,
+  optionalText,
+  phoneField,
+  requiredName,
+} from './fields';
+import { ageRanges, educationLevels } from './options';
+
+const dateOfBirthField = z
+  .string({ error: 'Please enter a valid date' })
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .refine((v) => v === undefined || isPastIsoDate(v), 'Please enter a valid date');
+
+function isPastIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().startsWith(value) &&
+    date.getTime() <= Date.now() &&
+    date.getUTCFullYear() >= 1900
+  );
+}
+
+/** POST /api/participants/register: the participant fields minus id and createdAt. */
+export const participantRegistrationSchema = z.object({
+  firstName: requiredName(messages.firstNameRequired),
+  lastName: requiredName(messages.lastNameRequired),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField(),
+  location: optionalText(),
+  age: optionalChoice(ageRanges.values),
+  occupation: optionalText(),
+  dateOfBirth: dateOfBirthField,
+  education: optionalChoice(educationLevels.values),
+});
+export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
+
+/** The registration form adds the terms checkbox, checked in the browser only. */
+export const participantRegistrationFormSchema = participantRegistrationSchema.extend({
+  terms: z.literal(true, { error: messages.terms }),
+});
+export type ParticipantRegistrationFormValues = z.input<typeof participantRegistrationFormSchema>;
+
+/** A participant as the API describes it to its owner and to admins. */
+export const participantSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  profilePhoto: z.string().nullable(),
+  location: z.string().nullable(),
+  age: z.string().nullable(),
+  occupation: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  education: z.string().nullable(),
+  isActive: z.boolean(),
+  isVerified: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Participant = z.infer<typeof participantSchema>;

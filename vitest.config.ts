@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@': path.resolve(import.meta.dirname, 'src') };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          exclude: ['src/**/*.int.test.{ts,tsx}'],
+          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'int',
+          include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          globalSetup: ['test/setup/global-db.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          globalSetup: ['e2e/support/global-server.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
