@@ -20,6 +20,18 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     redis.on('error', (error) => app.log.warn({ err: { message: error.message } }, 'redis error'));
+    // Commands sent before the connection is ready would fail (and be let through); wait a little for it.
+    const client = redis;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        app.log.warn('redis not ready after 2 s; rate limits are skipped until it answers');
+        resolve();
+      }, 2000);
+      client.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
     app.addHook('onClose', async () => {
       redis?.disconnect();
     });

@@ -11,8 +11,8 @@ import { adminRoles, userTypes } from './options';
 
 /** POST /api/auth/signup (spec section 5 "Sign-up"). */
 export const signUpSchema = z.object({
-  firstName: requiredName(messages.firstNameRequired),
-  lastName: requiredName(messages.lastNameRequired),
+  firstName: requiredName('First name', messages.firstNameRequired),
+  lastName: requiredName('Last name', messages.lastNameRequired),
   email: emailField,
   phone: phoneField,
   password: newPasswordField(),

@@ -6,9 +6,9 @@ import { z } from 'zod';
  * 400 with the field's own message, never a database error.
  */
 
-// Control characters (except none: no field takes tabs or new lines) and the
-// angle brackets that only markup needs.
-const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f<>]/;
+// Control characters, the invisible bidirectional and zero-width marks used to
+// spoof text, and the angle brackets that only markup needs.
+const UNSAFE_NAME_CHARS = /[\u0000-\u001f\u007f<>\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/;
 const UNSAFE_TEXT_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export const LIMITS = {
@@ -42,14 +42,14 @@ export const messages = {
 const tooLong = (max: number) => `Must be at most ${max} characters`;
 
 /** A required single-line text: trimmed, NFC, non-empty, capped, no markup or control characters. */
-export function requiredName(message: string, max: number = LIMITS.name) {
+export function requiredName(label: string, message: string, max: number = LIMITS.name) {
   return z
     .string({ error: message })
     .trim()
     .normalize('NFC')
     .min(1, message)
-    .max(max, tooLong(max))
-    .refine((v) => !UNSAFE_NAME_CHARS.test(v), 'Contains characters that are not allowed');
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !UNSAFE_NAME_CHARS.test(v), `${label} contains characters that are not allowed`);
 }
 
 /** An optional single-line text; an empty string means "not given". */

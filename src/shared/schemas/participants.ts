@@ -30,8 +30,8 @@ function isPastIsoDate(value: string): boolean {
 
 /** POST /api/participants/register: the participant fields minus id and createdAt. */
 export const participantRegistrationSchema = z.object({
-  firstName: requiredName(messages.firstNameRequired),
-  lastName: requiredName(messages.lastNameRequired),
+  firstName: requiredName('First name', messages.firstNameRequired),
+  lastName: requiredName('Last name', messages.lastNameRequired),
   email: emailField,
   phone: phoneField,
   password: newPasswordField(),
