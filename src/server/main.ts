@@ -1,5 +1,6 @@
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
+import { writePgliteBackup } from './db/backup';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { bootstrapAdmin } from './modules/admins/admins.service';
@@ -61,6 +62,15 @@ async function main() {
       process.exit(1);
     }
   };
+  if (database.pglite) {
+    // `npm run db:backup` asks the running server for a copy, since only it may open the data.
+    const pglite = database.pglite;
+    process.on('SIGUSR2', () => {
+      writePgliteBackup(pglite, config.dataDir)
+        .then((file) => app.log.info({ file }, 'backup written'))
+        .catch((error: unknown) => app.log.error({ err: { message: (error as Error).message } }, 'backup failed'));
+    });
+  }
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 

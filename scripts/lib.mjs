@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+/** The newest modification time of any file under the given paths. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const visit = (p) => {
+    if (!fs.existsSync(p)) return;
+    const stat = fs.statSync(p);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(p)) visit(path.join(p, entry));
+    } else if (stat.mtimeMs > newest) newest = stat.mtimeMs;
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return newest;
+}
+
+export const clientSources = ['index.html', 'vite.config.ts', 'public', 'src/client', 'src/shared', 'package-lock.json', 'scripts/prerender.tsx'];
+export const clientBuildMarker = path.join(root, 'dist/client/index.html');
+
+export function clientBuildIsStale() {
+  if (!fs.existsSync(clientBuildMarker)) return true;
+  return newestMtime(clientSources) > fs.statSync(clientBuildMarker).mtimeMs;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has working defaults: port 5000, PGlite in ./data, public URL on localhost', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:5000',
+      secureCookies: false,
+      admin: undefined,
+      rateLimit: { authPerMinute: 20, formsPerMinute: 10 },
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  it('names every bad variable in one error', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', RATE_LIMIT_AUTH_PER_MIN: '0' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_AUTH_PER_MIN']) expect(message).toContain(name);
+    }
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Long-enough-1' })).toThrow(/ADMIN_EMAIL/);
+    expect(loadConfig({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Long-enough-1' }).admin).toEqual({
+      email: 'owner@example.com',
+      password: 'Long-enough-1',
+    });
+  });
+
+  it('uses secure cookies when PUBLIC_URL is https, and never a trailing slash', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://insightlab.example/' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicUrl).toBe('https://insightlab.example');
+    expect(config.publicOrigin).toBe('https://insightlab.example');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', REDIS_URL: '' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      redisUrl: undefined,
+    });
+  });
+
+  it('reads TRUST_PROXY as a boolean or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+});

@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+
+export function backupsDir(dataDir: string): string {
+  return path.join(dataDir, 'backups');
+}
+
+/**
+ * A consistent copy of the embedded database: PGlite checkpoints and tars its
+ * data directory from inside its own single connection, so no write is torn.
+ * Restore by starting PGlite with `loadDataDir` (see README).
+ */
+export async function writePgliteBackup(pglite: PGlite, dataDir: string): Promise<string> {
+  await pglite.query('CHECKPOINT');
+  const dump = await pglite.dumpDataDir('gzip');
+  const dir = backupsDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+  const temp = `${file}.partial`;
+  fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(temp, file);
+  return file;
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { signUpFormSchema, signUpSchema } from './auth';
+import { participantRegistrationFormSchema } from './participants';
+
+const valid = {
+  firstName: ' Amina ',
+  lastName: 'Otieno',
+  email: ' Amina@Example.COM ',
+  phone: '+254 712 345 678',
+  password: 'Plum-Harbour-42!',
+};
+
+describe('sign-up schema (spec section 5)', () => {
+  it('trims values, lowercases the e-mail and defaults userType to participant', () => {
+    expect(signUpSchema.parse(valid)).toEqual({ ...valid, firstName: 'Amina', email: 'amina@example.com', userType: 'participant' });
+  });
+
+  it("uses the spec's messages", () => {
+    const result = signUpSchema.safeParse({ firstName: ' ', lastName: '', email: 'x', phone: '12345', password: '123' });
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
+    expect(messages).toEqual({
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+      email: 'Please enter a valid email address',
+      phone: 'Please enter a valid phone number',
+      password: 'Password must be at least 6 characters',
+    });
+  });
+
+  it("puts 'Passwords don't match' on confirmPassword in the form", () => {
+    const result = signUpFormSchema.safeParse({ ...valid, confirmPassword: 'different' });
+    expect(result.error!.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" })]);
+    const empty = signUpFormSchema.safeParse({ ...valid, confirmPassword: '' });
+    expect(empty.error!.issues[0]!.message).toBe('Please confirm your password');
+  });
+
+  it('requires the terms checkbox on the registration form', () => {
+    const result = participantRegistrationFormSchema.safeParse({ ...valid, terms: false });
+    expect(result.error!.issues.map((i) => i.path[0])).toEqual(['terms']);
+  });
+});
