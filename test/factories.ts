@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/server/db/client';
+import { studies } from '../src/server/db/schema/index';
 import { createAdmin } from '../src/server/modules/admins/admins.service';
 import type { AdminRole } from '../src/shared/schemas/options';
 import { sessionCookieOf } from './app';
@@ -22,21 +23,46 @@ export function participantInput(overrides: Record<string, unknown> = {}) {
 }
 
 /** Registers a participant through the API and returns what was sent and what came back. */
-export async function createParticipant(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+export async function createParticipant(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+) {
   const input = participantInput(overrides);
-  const response = await app.inject({ method: 'POST', url: '/api/participants/register', payload: input });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/participants/register',
+    payload: input,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { input, participant: response.json().participant as { id: string; email: string } };
 }
 
-export async function createTestAdmin(db: Db, role: AdminRole = 'admin', email = `admin.${unique()}@example.com`) {
-  const row = await createAdmin(db, { email, password: TEST_PASSWORD, role }, { actor: null, ip: 'test', userAgent: 'test' });
+export async function createTestAdmin(
+  db: Db,
+  role: AdminRole = 'admin',
+  email = `admin.${unique()}@example.com`,
+) {
+  const row = await createAdmin(
+    db,
+    { email, password: TEST_PASSWORD, role },
+    { actor: null, ip: 'test', userAgent: 'test' },
+  );
   return { row, email, password: TEST_PASSWORD };
 }
 
-export async function signIn(app: FastifyInstance, email: string, password: string = TEST_PASSWORD) {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string = TEST_PASSWORD,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signin',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   return { cookie: sessionCookieOf(response), body: response.json() };
 }
 
@@ -50,4 +76,23 @@ export async function loginAs(app: FastifyInstance, db: Db, role: 'participant' 
   const admin = await createTestAdmin(db, role);
   const { cookie } = await signIn(app, admin.email, admin.password);
   return { cookie, id: admin.row.id, email: admin.email };
+}
+
+/** A study written straight to the database (the admin API for it comes with the admin console). */
+export async function createStudy(db: Db, overrides: Partial<typeof studies.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(studies)
+    .values({
+      title: `Checkout usability ${unique()}`,
+      description: 'Try the new mobile checkout and tell us what slows you down.',
+      payRate: '1500.00',
+      duration: 2,
+      maxParticipants: 10,
+      status: 'active',
+      company: 'Duka Pay',
+      tags: ['mobile', 'fintech'],
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

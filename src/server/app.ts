@@ -8,6 +8,9 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { participantsRoutes } from './modules/participants/participants.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
+import { studiesRoutes } from './modules/studies/studies.routes';
+import { createStudiesService } from './modules/studies/studies.service';
 import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes, { accounts });
   await app.register(participantsRoutes, { accounts });
   await app.register(adminsRoutes, { accounts });
+  const studies = createStudiesService({ db: database.db });
+  await app.register(studiesRoutes, { studies });
+  await app.register(statsRoutes);
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

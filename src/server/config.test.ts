@@ -20,19 +20,27 @@ describe('configuration', () => {
 
   it('names every bad variable in one error', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail', RATE_LIMIT_AUTH_PER_MIN: '0' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://mail',
+        RATE_LIMIT_AUTH_PER_MIN: '0',
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as ConfigError).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_AUTH_PER_MIN']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'RATE_LIMIT_AUTH_PER_MIN'])
+        expect(message).toContain(name);
     }
   });
 
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Long-enough-1' })).toThrow(/ADMIN_EMAIL/);
-    expect(loadConfig({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Long-enough-1' }).admin).toEqual({
+    expect(
+      loadConfig({ ADMIN_EMAIL: 'Owner@Example.com', ADMIN_PASSWORD: 'Long-enough-1' }).admin,
+    ).toEqual({
       email: 'owner@example.com',
       password: 'Long-enough-1',
     });

@@ -35,7 +35,9 @@ const envSchema = z
     ),
     RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(1).max(100000).default(20),
     RATE_LIMIT_FORMS_PER_MIN: z.coerce.number().int().min(1).max(100000).default(10),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     TRUST_PROXY: optionalString,
   })
   .superRefine((env, ctx) => {
@@ -86,7 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const e = parsed.data;

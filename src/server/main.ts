@@ -31,7 +31,11 @@ async function main() {
     log.info('no ADMIN_EMAIL/ADMIN_PASSWORD set; create an admin with `npm run admin:create`');
   }
 
-  const app = await buildApp({ config, database, logger: { ...(loggerOptions(config.logLevel) as object) } });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { ...(loggerOptions(config.logLevel) as object) },
+  });
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
@@ -68,7 +72,9 @@ async function main() {
     process.on('SIGUSR2', () => {
       writePgliteBackup(pglite, config.dataDir)
         .then((file) => app.log.info({ file }, 'backup written'))
-        .catch((error: unknown) => app.log.error({ err: { message: (error as Error).message } }, 'backup failed'));
+        .catch((error: unknown) =>
+          app.log.error({ err: { message: (error as Error).message } }, 'backup failed'),
+        );
     });
   }
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -18,13 +18,25 @@ export function pgErrorOf(error: unknown): PgError | undefined {
 export function isUniqueViolation(error: unknown, constraintPart?: string): boolean {
   const pg = pgErrorOf(error);
   return (
-    pg?.code === '23505' && (constraintPart === undefined || (pg.constraint ?? '').includes(constraintPart))
+    pg?.code === '23505' &&
+    (constraintPart === undefined || (pg.constraint ?? '').includes(constraintPart))
   );
 }
 
 const CONNECTION_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
 ]);
 
 /** True when the database could not be reached (503, not 500). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -15,4 +15,14 @@ export const messageBody = z.object({ message: z.string() });
 
 /** A path parameter that must be a uuid; anything else is 400 before any query runs. */
 export const uuidParam = (name: string) =>
-  z.object({ [name]: z.uuid({ error: 'Not a valid id' }) }) as z.ZodObject<Record<string, z.ZodUUID>>;
+  z.object({ [name]: z.uuid({ error: 'Not a valid id' }) }) as z.ZodObject<
+    Record<string, z.ZodUUID>
+  >;
+
+/**
+ * Sends JSON that was serialised (and shaped by its mapper) ahead of time, e.g.
+ * a cached public answer; Fastify sends a string as it is, skipping the schema.
+ */
+export function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(json);
+}

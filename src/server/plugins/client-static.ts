@@ -43,8 +43,14 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
   function prerenderedFile(pathname: string): string | null {
     if (pageCache.has(pathname)) return pageCache.get(pathname)!;
     const clean = pathname.replace(/\/+$/, '') || '/';
-    const candidate = path.join(root, clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`);
-    const found = candidate.startsWith(root) && fs.existsSync(candidate) ? path.relative(root, candidate) : null;
+    const candidate = path.join(
+      root,
+      clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`,
+    );
+    const found =
+      candidate.startsWith(root) && fs.existsSync(candidate)
+        ? path.relative(root, candidate)
+        : null;
     pageCache.set(pathname, found);
     return found;
   }

@@ -6,8 +6,6 @@ import { isConnectionError, loggableError, pgErrorOf } from '../lib/db-errors';
 
 export type ErrorBody = { message: string; errors?: Record<string, string> };
 
-
-
 function fieldErrorsFromValidation(
   validation: { instancePath: string; message?: string }[],
 ): Record<string, string> {
@@ -52,7 +50,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const pg = pgErrorOf(error);
     if (pg) {
       if (pg.code === '23505') return send(409, { message: 'This record already exists' });
-      if (pg.code === '23503') return send(409, { message: 'A related record is missing or still in use' });
+      if (pg.code === '23503')
+        return send(409, { message: 'A related record is missing or still in use' });
       if (pg.code === '23514' || pg.code === '22001' || pg.code === '22003')
         return send(400, { message: 'A value is out of the allowed range' });
       if (pg.code === '22P02') return send(400, { message: 'A value has the wrong format' });
@@ -62,14 +61,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     const status = error.statusCode ?? 500;
     if (status === 429)
-      return send(429, { message: error.message || 'Too many requests. Please wait a minute and try again.' });
+      return send(429, {
+        message: error.message || 'Too many requests. Please wait a minute and try again.',
+      });
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
       return send(400, { message: 'The request body is not valid JSON' });
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
       return send(400, { message: 'The request body must be a JSON object' });
     if (status === 413) return send(413, { message: 'The request is too large' });
     if (status === 415) return send(415, { message: 'Unsupported content type' });
-    if (status >= 400 && status < 500) return send(status, { message: error.message || 'Bad request' });
+    if (status >= 400 && status < 500)
+      return send(status, { message: error.message || 'Bad request' });
 
     request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(500, { message: 'Something went wrong on our side. Please try again.' });

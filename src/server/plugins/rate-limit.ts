@@ -18,7 +18,11 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
   const { config } = opts;
   let redis: Redis | undefined;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    redis = new Redis(config.redisUrl, {
+      connectTimeout: 1000,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
     redis.on('error', (error) => app.log.warn({ err: { message: error.message } }, 'redis error'));
     // Commands sent before the connection is ready would fail (and be let through); wait a little for it.
     const client = redis;

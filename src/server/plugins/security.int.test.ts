@@ -17,7 +17,12 @@ describe('security headers', () => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+    for (const part of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
       expect(csp).toContain(part);
     }
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -29,7 +34,10 @@ describe('security headers', () => {
   });
 
   it('adds HSTS and a __Host- Secure cookie when PUBLIC_URL is https', async () => {
-    const https = await buildTestApp({ env: { PUBLIC_URL: 'https://insightlab.example' }, database: t.database });
+    const https = await buildTestApp({
+      env: { PUBLIC_URL: 'https://insightlab.example' },
+      database: t.database,
+    });
     try {
       const health = await https.app.inject({ url: '/api/health' });
       expect(health.headers['strict-transport-security']).toMatch(/max-age=31536000/);
@@ -86,14 +94,20 @@ describe('cross-site writes', () => {
   });
 
   it('lets reads through from anywhere', async () => {
-    const res = await t.app.inject({ url: '/api/health', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    const res = await t.app.inject({
+      url: '/api/health',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });
 
 describe('rate limits', () => {
   it('answers 429 past RATE_LIMIT_AUTH_PER_MIN sign-ins from one address', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_AUTH_PER_MIN: '3' }, database: t.database });
+    const limited = await buildTestApp({
+      env: { RATE_LIMIT_AUTH_PER_MIN: '3' },
+      database: t.database,
+    });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -121,7 +135,11 @@ describe('rate limits', () => {
 
   it('shares the counters between instances through Redis when REDIS_URL is set', async () => {
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-    const probe = new Redis(url, { lazyConnect: true, connectTimeout: 500, maxRetriesPerRequest: 0 });
+    const probe = new Redis(url, {
+      lazyConnect: true,
+      connectTimeout: 500,
+      maxRetriesPerRequest: 0,
+    });
     try {
       await probe.connect();
     } catch {

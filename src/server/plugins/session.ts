@@ -61,9 +61,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
   await app.register(cookie);
   app.decorateRequest('auth', null);
 
-  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string, userType: UserType) {
-    this.setCookie(name, token, { ...cookieOptions, maxAge: cookieMaxAgeSeconds(userType) });
-  });
+  app.decorateReply(
+    'setSessionCookie',
+    function (this: FastifyReply, token: string, userType: UserType) {
+      this.setCookie(name, token, { ...cookieOptions, maxAge: cookieMaxAgeSeconds(userType) });
+    },
+  );
   app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
     this.clearCookie(name, cookieOptions);
   });

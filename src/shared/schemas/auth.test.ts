@@ -12,11 +12,22 @@ const valid = {
 
 describe('sign-up schema (spec section 5)', () => {
   it('trims values, lowercases the e-mail and defaults userType to participant', () => {
-    expect(signUpSchema.parse(valid)).toEqual({ ...valid, firstName: 'Amina', email: 'amina@example.com', userType: 'participant' });
+    expect(signUpSchema.parse(valid)).toEqual({
+      ...valid,
+      firstName: 'Amina',
+      email: 'amina@example.com',
+      userType: 'participant',
+    });
   });
 
   it("uses the spec's messages", () => {
-    const result = signUpSchema.safeParse({ firstName: ' ', lastName: '', email: 'x', phone: '12345', password: '123' });
+    const result = signUpSchema.safeParse({
+      firstName: ' ',
+      lastName: '',
+      email: 'x',
+      phone: '12345',
+      password: '123',
+    });
     const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path[0], i.message]));
     expect(messages).toEqual({
       firstName: 'First name is required',
@@ -29,7 +40,9 @@ describe('sign-up schema (spec section 5)', () => {
 
   it("puts 'Passwords don't match' on confirmPassword in the form", () => {
     const result = signUpFormSchema.safeParse({ ...valid, confirmPassword: 'different' });
-    expect(result.error!.issues).toEqual([expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" })]);
+    expect(result.error!.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" }),
+    ]);
     const empty = signUpFormSchema.safeParse({ ...valid, confirmPassword: '' });
     expect(empty.error!.issues[0]!.message).toBe('Please confirm your password');
   });

@@ -102,7 +102,13 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const requestStatuses = ['new', 'contacted', 'in-progress', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
-export const paymentStatuses = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
+export const paymentStatuses = [
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'refunded',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const userTypes = ['participant', 'admin'] as const;

@@ -28,7 +28,10 @@ export const studies = pgTable(
     currentParticipants: integer('current_participants').notNull().default(0),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     company: varchar('company', { length: 200 }),
     requirements: text('requirements'),
     status: varchar('status', { length: 20 }).notNull().default('not_started'),

@@ -32,7 +32,11 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.userType).toBe('participant');
-    expect(body.user).toMatchObject({ firstName: 'Amina', email: input.email, role: 'participant' });
+    expect(body.user).toMatchObject({
+      firstName: 'Amina',
+      email: input.email,
+      role: 'participant',
+    });
     expect(res.cookies).toHaveLength(0);
     expectNoSecrets(res.body);
   });
@@ -42,7 +46,10 @@ describe('sign-up', () => {
     const first = await post('/api/auth/signup', input);
     expect(first.statusCode).toBe(201);
     expect(first.json().user.email).toBe('wanjiru.k@example.com');
-    const again = await post('/api/auth/signup', participantInput({ email: 'WANJIRU.K@example.com' }));
+    const again = await post(
+      '/api/auth/signup',
+      participantInput({ email: 'WANJIRU.K@example.com' }),
+    );
     expect(again.statusCode).toBe(409);
     expect(again.json().errors.email).toBe('An account with this email already exists');
   });
@@ -58,7 +65,10 @@ describe('sign-up', () => {
     const input = participantInput();
     const res = await post('/api/auth/signup', { ...input, userType: 'admin' });
     expect(res.statusCode).toBe(403);
-    const rows = await t.database.db.select().from(participants).where(eq(participants.email, input.email));
+    const rows = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.email, input.email));
     expect(rows).toHaveLength(0);
   });
 
@@ -73,30 +83,49 @@ describe('sign-up', () => {
     const res = await post('/api/auth/signup', input, { 'user-agent': 'audit-check' });
     const id = res.json().user.id;
     const [row] = await t.database.db.select().from(auditLogs).where(eq(auditLogs.resourceId, id));
-    expect(row).toMatchObject({ action: 'auth.signup', resource: 'participant', userAgent: 'audit-check' });
+    expect(row).toMatchObject({
+      action: 'auth.signup',
+      resource: 'participant',
+      userAgent: 'audit-check',
+    });
   });
 });
 
 describe('sign-in, session and logout', () => {
   it('signs a participant in, the session answers the user, logout ends it on the server', async () => {
     const { input, participant } = await createParticipant(t.app);
-    const res = await post('/api/auth/signin', { email: input.email.toUpperCase(), password: input.password });
+    const res = await post('/api/auth/signin', {
+      email: input.email.toUpperCase(),
+      password: input.password,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ userType: 'participant', user: { id: participant.id } });
     expectNoSecrets(res.body);
     const cookie = res.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 
-    const session = await t.app.inject({ url: '/api/auth/session', headers: { cookie: sessionCookieOf(res) } });
+    const session = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookieOf(res) },
+    });
     expect(session.json()).toMatchObject({
       userType: 'participant',
-      user: { id: participant.id, email: input.email, phone: input.phone, role: 'participant', userType: 'participant' },
+      user: {
+        id: participant.id,
+        email: input.email,
+        phone: input.phone,
+        role: 'participant',
+        userType: 'participant',
+      },
     });
     expect(session.headers['cache-control']).toBe('no-store');
 
     const out = await post('/api/auth/logout', undefined, { cookie: sessionCookieOf(res) });
     expect(out.statusCode).toBe(204);
-    const after = await t.app.inject({ url: '/api/auth/session', headers: { cookie: sessionCookieOf(res) } });
+    const after = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: sessionCookieOf(res) },
+    });
     expect(after.json()).toEqual({ user: null, userType: null });
   });
 
@@ -118,13 +147,22 @@ describe('sign-in, session and logout', () => {
   it('signs an admin in with userType admin', async () => {
     const admin = await createTestAdmin(t.database.db, 'super_admin');
     const { body } = await signIn(t.app, admin.email);
-    expect(body).toMatchObject({ userType: 'admin', user: { role: 'super_admin', userType: 'admin' } });
+    expect(body).toMatchObject({
+      userType: 'admin',
+      user: { role: 'super_admin', userType: 'admin' },
+    });
   });
 
   it('gives the same answer for an unknown e-mail and a wrong password', async () => {
     const { input } = await createParticipant(t.app);
-    const wrong = await post('/api/auth/signin', { email: input.email, password: 'Wrong-Password-1' });
-    const unknown = await post('/api/auth/signin', { email: 'nobody@example.com', password: 'Wrong-Password-1' });
+    const wrong = await post('/api/auth/signin', {
+      email: input.email,
+      password: 'Wrong-Password-1',
+    });
+    const unknown = await post('/api/auth/signin', {
+      email: 'nobody@example.com',
+      password: 'Wrong-Password-1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -134,13 +172,19 @@ describe('sign-in, session and logout', () => {
     const { input, participant } = await createParticipant(t.app);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await post('/api/auth/signin', { email: input.email, password: `Wrong-${i}-pass` })).statusCode);
+      statuses.push(
+        (await post('/api/auth/signin', { email: input.email, password: `Wrong-${i}-pass` }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 423]);
     const right = await post('/api/auth/signin', { email: input.email, password: input.password });
     expect(right.statusCode).toBe(423);
     expect(right.json().message).toMatch(/try again in 15 minutes/);
-    const [row] = await t.database.db.select().from(participants).where(eq(participants.id, participant.id));
+    const [row] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, participant.id));
     const minutes = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
@@ -148,17 +192,33 @@ describe('sign-in, session and logout', () => {
 
   it('resets the failure count after a successful sign-in', async () => {
     const { input, participant } = await createParticipant(t.app);
-    for (let i = 0; i < 4; i++) await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' });
-    expect((await post('/api/auth/signin', { email: input.email, password: input.password })).statusCode).toBe(200);
-    const [row] = await t.database.db.select().from(participants).where(eq(participants.id, participant.id));
+    for (let i = 0; i < 4; i++)
+      await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' });
+    expect(
+      (await post('/api/auth/signin', { email: input.email, password: input.password })).statusCode,
+    ).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, participant.id));
     expect(row!.loginAttempts).toBe(0);
-    expect((await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' })).statusCode).toBe(401);
+    expect(
+      (await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' })).statusCode,
+    ).toBe(401);
   });
 
   it('audit-logs sign-in success and failure with IP and user agent', async () => {
     const { input, participant } = await createParticipant(t.app);
-    await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' }, { 'user-agent': 'ua-test' });
-    await post('/api/auth/signin', { email: input.email, password: input.password }, { 'user-agent': 'ua-test' });
+    await post(
+      '/api/auth/signin',
+      { email: input.email, password: 'Wrong-pass-x' },
+      { 'user-agent': 'ua-test' },
+    );
+    await post(
+      '/api/auth/signin',
+      { email: input.email, password: input.password },
+      { 'user-agent': 'ua-test' },
+    );
     const rows = await t.database.db
       .select()
       .from(auditLogs)
@@ -167,7 +227,10 @@ describe('sign-in, session and logout', () => {
     const actions = rows.map((r) => r.action);
     expect(actions).toContain('auth.signin.failure');
     expect(actions).toContain('auth.signin.success');
-    expect(rows.find((r) => r.action === 'auth.signin.success')).toMatchObject({ ipAddress: '127.0.0.1', userAgent: 'ua-test' });
+    expect(rows.find((r) => r.action === 'auth.signin.success')).toMatchObject({
+      ipAddress: '127.0.0.1',
+      userAgent: 'ua-test',
+    });
   });
 });
 
@@ -176,14 +239,22 @@ describe('participant registration', () => {
     const input = participantInput({ location: 'Nairobi', age: '25-34', occupation: 'Designer' });
     const res = await post('/api/participants/register', input);
     expect(res.statusCode).toBe(201);
-    expect(res.json().participant).toMatchObject({ location: 'Nairobi', age: '25-34', occupation: 'Designer', isActive: true });
+    expect(res.json().participant).toMatchObject({
+      location: 'Nairobi',
+      age: '25-34',
+      occupation: 'Designer',
+      isActive: true,
+    });
     expectNoSecrets(res.body);
     const { body } = await signIn(t.app, input.email);
     expect(body.userType).toBe('participant');
   });
 
   it('stores an empty optional field as not given', async () => {
-    const res = await post('/api/participants/register', participantInput({ location: '', age: '' }));
+    const res = await post(
+      '/api/participants/register',
+      participantInput({ location: '', age: '' }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().participant).toMatchObject({ location: null, age: null });
   });
@@ -225,17 +296,31 @@ describe('forgot and reset password', () => {
     const { input, participant } = await createParticipant(t.app);
     await requestReset(input.email);
     const token = await latestResetToken(input.email);
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, input.email));
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, input.email));
     expect(mail!.textBody).toContain(`${t.config.publicUrl}/reset-password?token=`);
-    const [row] = await t.database.db.select().from(participants).where(eq(participants.id, participant.id));
+    const [row] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.id, participant.id));
     expect(row!.passwordResetToken).not.toBe(token);
     expect(row!.passwordResetToken).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('ignores the Host header when building the link', async () => {
     const { input } = await createParticipant(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: input.email }, headers: { host: 'evil.example' } });
-    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, input.email));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: input.email },
+      headers: { host: 'evil.example' },
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, input.email));
     expect(mail!.textBody).not.toContain('evil.example');
   });
 
@@ -251,8 +336,12 @@ describe('forgot and reset password', () => {
     expect(res.cookies).toHaveLength(0); // no automatic sign-in
     const session = await t.app.inject({ url: '/api/auth/session', headers: { cookie } });
     expect(session.json().user).toBeNull();
-    expect((await post('/api/auth/signin', { email: input.email, password: input.password })).statusCode).toBe(401);
-    expect((await post('/api/auth/signin', { email: input.email, password: newPassword })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/signin', { email: input.email, password: input.password })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/signin', { email: input.email, password: newPassword })).statusCode,
+    ).toBe(200);
 
     const again = await post('/api/auth/reset-password', { token, password: 'Another-Fresh-9' });
     expect(again.statusCode).toBe(400);
@@ -293,14 +382,24 @@ describe('change password', () => {
       payload: { currentPassword: TEST_PASSWORD, newPassword: 'Fresh-Mango-Tree-7' },
     });
     expect(ok.statusCode).toBe(200);
-    const mine = await t.app.inject({ url: '/api/auth/session', headers: { cookie: first.cookie } });
-    const other = await t.app.inject({ url: '/api/auth/session', headers: { cookie: second.cookie } });
+    const mine = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: first.cookie },
+    });
+    const other = await t.app.inject({
+      url: '/api/auth/session',
+      headers: { cookie: second.cookie },
+    });
     expect(mine.json().user).not.toBeNull();
     expect(other.json().user).toBeNull();
   });
 
   it('is refused to an anonymous caller (401) and to an admin on the participant route (403)', async () => {
-    const anon = await t.app.inject({ method: 'PUT', url: '/api/participant/password', payload: { currentPassword: 'x', newPassword: 'yyyyyyy' } });
+    const anon = await t.app.inject({
+      method: 'PUT',
+      url: '/api/participant/password',
+      payload: { currentPassword: 'x', newPassword: 'yyyyyyy' },
+    });
     expect(anon.statusCode).toBe(401);
     const admin = await createTestAdmin(t.database.db);
     const { cookie } = await signIn(t.app, admin.email);

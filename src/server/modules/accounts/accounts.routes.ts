@@ -36,24 +36,35 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
     async (request, reply) => {
       // A new session id at every sign-in; the old one (if any) ends.
       await accounts.signOut(request.auth?.sessionIdHash, requestContext(request));
-      const { sessionToken, ...answer } = await accounts.signIn(request.body, requestContext(request));
+      const { sessionToken, ...answer } = await accounts.signIn(
+        request.body,
+        requestContext(request),
+      );
       reply.setSessionCookie(sessionToken, answer.userType);
       return reply.header('cache-control', NO_STORE).send(answer);
     },
   );
 
-  r.post('/api/auth/logout', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await accounts.signOut(request.auth?.sessionIdHash, requestContext(request));
-    reply.clearSessionCookie();
-    return reply.status(204).send(null);
-  });
+  r.post(
+    '/api/auth/logout',
+    { schema: { response: { 204: z.null() } } },
+    async (request, reply) => {
+      await accounts.signOut(request.auth?.sessionIdHash, requestContext(request));
+      reply.clearSessionCookie();
+      return reply.status(204).send(null);
+    },
+  );
 
-  r.get('/api/auth/session', { schema: { response: { 200: sessionAnswerSchema } } }, async (request, reply) => {
-    reply.header('cache-control', NO_STORE);
-    return request.auth
-      ? { user: request.auth.user, userType: request.auth.user.userType }
-      : { user: null, userType: null };
-  });
+  r.get(
+    '/api/auth/session',
+    { schema: { response: { 200: sessionAnswerSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return request.auth
+        ? { user: request.auth.user, userType: request.auth.user.userType }
+        : { user: null, userType: null };
+    },
+  );
 
   r.post(
     '/api/auth/forgot-password',

@@ -54,7 +54,9 @@ export function createAccountsService({ db, config, log }: Deps) {
 
   function assertNotCommon(password: string, field = 'password') {
     if (isCommonPassword(password))
-      throw badRequest('Please choose a stronger password', { [field]: messages.passwordTooCommon });
+      throw badRequest('Please choose a stronger password', {
+        [field]: messages.passwordTooCommon,
+      });
   }
 
   async function assertContactsFree(tx: DbOrTx, email: string, phone: string) {
@@ -119,7 +121,10 @@ export function createAccountsService({ db, config, log }: Deps) {
     createParticipant,
 
     /** POST /api/auth/signup: participants only; admins are made by a super admin or the CLI. */
-    async signUp(input: SignUpInput & { userType: UserType }, ctx: RequestContext): Promise<AuthAnswer> {
+    async signUp(
+      input: SignUpInput & { userType: UserType },
+      ctx: RequestContext,
+    ): Promise<AuthAnswer> {
       if (input.userType === 'admin') {
         await recordAudit(db, ctx, {
           action: 'auth.signup.refused',
@@ -164,7 +169,13 @@ export function createAccountsService({ db, config, log }: Deps) {
       const ok = await verifyPassword(account.row.passwordHash, input.password);
       if (!ok || !account.row.isActive) {
         const { lockedUntil } = await recordFailedSignIn(db, account.type, who.id);
-        await fail(!account.row.isActive ? 'inactive' : lockedUntil ? 'wrong password, now locked' : 'wrong password');
+        await fail(
+          !account.row.isActive
+            ? 'inactive'
+            : lockedUntil
+              ? 'wrong password, now locked'
+              : 'wrong password',
+        );
         if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil, now));
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
@@ -215,7 +226,11 @@ export function createAccountsService({ db, config, log }: Deps) {
           const link = `${config.publicUrl}/reset-password?token=${token}`;
           await enqueueMail(
             tx,
-            passwordResetMail({ to: account.row.email, firstName: account.row.firstName || 'there', link }),
+            passwordResetMail({
+              to: account.row.email,
+              firstName: account.row.firstName || 'there',
+              link,
+            }),
             mailOptions,
           );
           await recordAudit(tx, ctx, {
@@ -247,7 +262,12 @@ export function createAccountsService({ db, config, log }: Deps) {
               loginAttempts: 0,
               lockedUntil: null,
             })
-            .where(and(eq(table.passwordResetToken, tokenHash), sql`${table.passwordResetExpires} > now()`))
+            .where(
+              and(
+                eq(table.passwordResetToken, tokenHash),
+                sql`${table.passwordResetExpires} > now()`,
+              ),
+            )
             .returning({ id: table.id });
           if (row) {
             const who = { id: row.id, type };
@@ -295,7 +315,11 @@ export function createAccountsService({ db, config, log }: Deps) {
       await db.transaction(async (tx) => {
         await tx.update(table).set({ passwordHash }).where(eq(table.id, who.id));
         await deleteUserSessions(tx, who, keepSessionIdHash);
-        await recordAudit(tx, ctx, { action: 'auth.password.change', resource: who.type, resourceId: who.id });
+        await recordAudit(tx, ctx, {
+          action: 'auth.password.change',
+          resource: who.type,
+          resourceId: who.id,
+        });
       });
     },
   };

@@ -60,12 +60,14 @@ const phoneHostile: Case[] = [
 const signUpFields: FieldSpec[] = [
   {
     field: 'firstName',
-    message: /^First name (is required|must be at most 100 characters|contains characters that are not allowed)$/,
+    message:
+      /^First name (is required|must be at most 100 characters|contains characters that are not allowed)$/,
     hostile: nameHostile,
   },
   {
     field: 'lastName',
-    message: /^Last name (is required|must be at most 100 characters|contains characters that are not allowed)$/,
+    message:
+      /^Last name (is required|must be at most 100 characters|contains characters that are not allowed)$/,
     hostile: nameHostile,
   },
   { field: 'email', message: 'Please enter a valid email address', hostile: emailHostile },
@@ -74,20 +76,30 @@ const signUpFields: FieldSpec[] = [
 ];
 
 const endpoints: { url: string; valid: () => Record<string, unknown>; fields: FieldSpec[] }[] = [
-  { url: '/api/auth/signup', valid: () => ({ ...participantInput(), userType: 'participant' }), fields: signUpFields },
+  {
+    url: '/api/auth/signup',
+    valid: () => ({ ...participantInput(), userType: 'participant' }),
+    fields: signUpFields,
+  },
   { url: '/api/participants/register', valid: () => participantInput(), fields: signUpFields },
   {
     url: '/api/auth/signin',
     valid: () => ({ ...validSignIn }),
     fields: [
       { field: 'email', message: 'Please enter a valid email address', hostile: emailHostile },
-      { field: 'password', message: /Password is required|Password must be at most 128 characters/, hostile: [] },
+      {
+        field: 'password',
+        message: /Password is required|Password must be at most 128 characters/,
+        hostile: [],
+      },
     ],
   },
   {
     url: '/api/auth/forgot-password',
     valid: () => ({ email: validSignIn.email }),
-    fields: [{ field: 'email', message: 'Please enter a valid email address', hostile: emailHostile }],
+    fields: [
+      { field: 'email', message: 'Please enter a valid email address', hostile: emailHostile },
+    ],
   },
   {
     url: '/api/auth/reset-password',
@@ -101,7 +113,11 @@ const endpoints: { url: string; valid: () => Record<string, unknown>; fields: Fi
           { name: 'a path', value: '../../etc/passwd/aaaaaaaaaaaaaaaa' },
         ],
       },
-      { field: 'password', message: /Password must be at (least 6|most 128) characters/, hostile: [] },
+      {
+        field: 'password',
+        message: /Password must be at (least 6|most 128) characters/,
+        hostile: [],
+      },
     ],
   },
 ];
@@ -125,7 +141,8 @@ for (const endpoint of endpoints) {
           const res = await t.app.inject({ method: 'POST', url: endpoint.url, payload });
           expect(res.statusCode, res.body).toBe(400);
           const body = res.json();
-          if (typeof spec.message === 'string') expect(body.errors?.[spec.field]).toBe(spec.message);
+          if (typeof spec.message === 'string')
+            expect(body.errors?.[spec.field]).toBe(spec.message);
           else expect(body.errors?.[spec.field] ?? '').toMatch(spec.message);
           expect(res.body).not.toMatch(/stack|select |insert |at .*\.ts/i);
           expect(await rowCounts()).toEqual(before);
@@ -138,7 +155,11 @@ for (const endpoint of endpoints) {
 describe('free text that looks hostile is stored as text, never run', () => {
   it('keeps an apostrophe-and-SQL last name verbatim and the table intact', async () => {
     const lastName = "O'Brien'); DROP TABLE participants;--";
-    const res = await t.app.inject({ method: 'POST', url: '/api/participants/register', payload: participantInput({ lastName }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/participants/register',
+      payload: participantInput({ lastName }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().participant.lastName).toBe(lastName);
     expect((await rowCounts()) as { p: number }).toHaveProperty('p');
@@ -174,7 +195,11 @@ describe('the HTTP edge never answers 500', () => {
   });
 
   it('answers a JSON array body with 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: [1, 2] as unknown as object });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: [1, 2] as unknown as object,
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -208,7 +233,11 @@ describe('the HTTP edge never answers 500', () => {
   });
 
   it('answers a non-uuid id with 400 before touching the database', async () => {
-    const admin = await t.app.inject({ method: 'PUT', url: "/api/admin/1' OR 1=1/password", payload: {} });
+    const admin = await t.app.inject({
+      method: 'PUT',
+      url: "/api/admin/1' OR 1=1/password",
+      payload: {},
+    });
     expect([400, 401]).toContain(admin.statusCode);
   });
 });

@@ -12,13 +12,19 @@ describe('passwords', () => {
   });
 
   it('refuses the most common passwords, whatever their case, and accepts others', () => {
-    for (const p of ['password', '123456', 'qwerty123', 'iloveyou', 'Password1']) expect(isCommonPassword(p)).toBe(true);
-    for (const p of ['Plum-Harbour-42!', 'kiboko-na-twiga-2026']) expect(isCommonPassword(p)).toBe(false);
+    for (const p of ['password', '123456', 'qwerty123', 'iloveyou', 'Password1'])
+      expect(isCommonPassword(p)).toBe(true);
+    for (const p of ['Plum-Harbour-42!', 'kiboko-na-twiga-2026'])
+      expect(isCommonPassword(p)).toBe(false);
   });
 
   it('says in whole minutes when a locked account may try again', () => {
     const now = new Date('2026-11-21T12:00:00Z');
-    expect(lockedMessage(new Date(now.getTime() + 15 * 60_000), now)).toMatch(/try again in 15 minutes\.$/);
-    expect(lockedMessage(new Date(now.getTime() + 20_000), now)).toMatch(/try again in 1 minute\.$/);
+    expect(lockedMessage(new Date(now.getTime() + 15 * 60_000), now)).toMatch(
+      /try again in 15 minutes\.$/,
+    );
+    expect(lockedMessage(new Date(now.getTime() + 20_000), now)).toMatch(
+      /try again in 1 minute\.$/,
+    );
   });
 });

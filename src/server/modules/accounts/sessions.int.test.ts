@@ -24,7 +24,11 @@ const rowOf = async (cookie: string) => {
   return row!;
 };
 /** Moves a session's clock back, as if time had passed. */
-async function age(cookie: string, ms: number, fields: { created?: boolean; seen?: boolean; expires?: boolean }) {
+async function age(
+  cookie: string,
+  ms: number,
+  fields: { created?: boolean; seen?: boolean; expires?: boolean },
+) {
   const shift = sql.raw(`interval '${Math.round(ms / 1000)} seconds'`);
   const idHash = hashToken(cookie.split('=')[1]!);
   await t.database.db
@@ -78,7 +82,9 @@ describe('session lifetimes', () => {
     await age(cookie, 2 * 60_000, { seen: true });
     expect(await sessionOf(cookie)).not.toBeNull();
     const row = await rowOf(cookie);
-    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(SESSION_POLICY.admin.absoluteMs);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeLessThanOrEqual(
+      SESSION_POLICY.admin.absoluteMs,
+    );
     expect(row.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(31_000);
   });
 

@@ -9,8 +9,7 @@ export type AdminRow = typeof admins.$inferSelect;
 
 /** An account of either kind, with what sign-in and password changes need. */
 export type Account =
-  | { type: 'participant'; row: ParticipantRow }
-  | { type: 'admin'; row: AdminRow };
+  { type: 'participant'; row: ParticipantRow } | { type: 'admin'; row: AdminRow };
 
 export function tableOf(type: UserType) {
   return type === 'admin' ? admins : participants;
@@ -69,7 +68,10 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
     .select()
     .from(admins)
     .where(
-      or(sql`lower(${admins.email}) = ${normalised}`, sql`lower(${admins.username}) = ${normalised}`),
+      or(
+        sql`lower(${admins.email}) = ${normalised}`,
+        sql`lower(${admins.username}) = ${normalised}`,
+      ),
     )
     .limit(1);
   return admin ? { type: 'admin', row: admin } : undefined;
@@ -87,7 +89,11 @@ export async function phoneInUse(db: DbOrTx, phone: string): Promise<boolean> {
     .where(eq(participants.phone, phone))
     .limit(1);
   if (p) return true;
-  const [a] = await db.select({ id: admins.id }).from(admins).where(eq(admins.phone, phone)).limit(1);
+  const [a] = await db
+    .select({ id: admins.id })
+    .from(admins)
+    .where(eq(admins.phone, phone))
+    .limit(1);
   return a !== undefined;
 }
 

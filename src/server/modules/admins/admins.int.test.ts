@@ -27,7 +27,10 @@ describe('creating admins', () => {
     expect(res.body).not.toMatch(/argon2|passwordHash/);
     const { body } = await signIn(t.app, 'new.admin@example.com');
     expect(body.userType).toBe('admin');
-    const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'admin.create'));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'admin.create'));
     expect(audit.some((a) => a.userId === boss.id)).toBe(true);
   });
 
@@ -41,10 +44,17 @@ describe('creating admins', () => {
         payload: { username: `x-${role}@example.com`, password: TEST_PASSWORD },
       });
       expect(res.statusCode).toBe(403);
-      const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.userId, who.id));
+      const audit = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.userId, who.id));
       expect(audit.some((a) => a.action === 'authorization.refused')).toBe(true);
     }
-    const anon = await t.app.inject({ method: 'POST', url: '/api/admin/create', payload: { username: 'y@example.com', password: TEST_PASSWORD } });
+    const anon = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/create',
+      payload: { username: 'y@example.com', password: TEST_PASSWORD },
+    });
     expect(anon.statusCode).toBe(401);
   });
 
@@ -54,9 +64,16 @@ describe('creating admins', () => {
       { username: 'not-an-email', password: TEST_PASSWORD },
       { username: 'ok@example.com', password: '123' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/create', headers: { cookie: boss.cookie }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/create',
+        headers: { cookie: boss.cookie },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
-      expect(Object.values(res.json().errors)).toContain('Please provide valid username and password (min 6 characters)');
+      expect(Object.values(res.json().errors)).toContain(
+        'Please provide valid username and password (min 6 characters)',
+      );
     }
   });
 
@@ -78,7 +95,9 @@ describe('the first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     try {
       const admin = { email: 'owner@example.com', password: TEST_PASSWORD };
       expect(await bootstrapAdmin(fresh.database.db, admin)).toBe('created');
-      expect(await bootstrapAdmin(fresh.database.db, { ...admin, email: 'second@example.com' })).toBe('exists');
+      expect(
+        await bootstrapAdmin(fresh.database.db, { ...admin, email: 'second@example.com' }),
+      ).toBe('exists');
       const rows = await fresh.database.db.select().from(admins);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ email: 'owner@example.com', role: 'super_admin' });
@@ -97,10 +116,13 @@ describe('admin list and password', () => {
     expect(res.json().admins.length).toBeGreaterThan(0);
     expect(res.body).not.toMatch(/argon2|passwordHash|password_hash/);
     const participant = await loginAs(t.app, t.database.db, 'participant');
-    expect((await t.app.inject({ url: '/api/admin/list', headers: { cookie: participant.cookie } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: '/api/admin/list', headers: { cookie: participant.cookie } }))
+        .statusCode,
+    ).toBe(403);
   });
 
-  it("lets an admin change only their own password, with the current one", async () => {
+  it('lets an admin change only their own password, with the current one', async () => {
     const a = await loginAs(t.app, t.database.db, 'admin');
     const b = await loginAs(t.app, t.database.db, 'admin');
     const other = await t.app.inject({
@@ -118,7 +140,12 @@ describe('admin list and password', () => {
     });
     expect(own.statusCode).toBe(200);
     expect((await signIn(t.app, a.email, 'Fresh-Mango-Tree-7')).body.userType).toBe('admin');
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/admin/not-a-uuid/password', headers: { cookie: a.cookie }, payload: {} });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/not-a-uuid/password',
+      headers: { cookie: a.cookie },
+      payload: {},
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

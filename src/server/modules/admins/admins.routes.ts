@@ -14,7 +14,10 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
 
   r.get(
     '/api/admin/list',
-    { preHandler: requireAdmin, schema: { response: { 200: z.object({ admins: z.array(adminSchema) }) } } },
+    {
+      preHandler: requireAdmin,
+      schema: { response: { 200: z.object({ admins: z.array(adminSchema) }) } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { admins: (await listAdmins(app.db)).map(toAdmin) };
@@ -29,7 +32,11 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     },
     async (request, reply) => {
       const { username, password, role } = request.body;
-      const row = await createAdmin(app.db, { email: username, password, role }, requestContext(request));
+      const row = await createAdmin(
+        app.db,
+        { email: username, password, role },
+        requestContext(request),
+      );
       return reply.status(201).send({ admin: toAdmin(row) });
     },
   );
@@ -39,12 +46,16 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     '/api/admin/:id/password',
     {
       preHandler: requireAdmin,
-      schema: { params: uuidParam('id'), body: changePasswordSchema, response: { 200: messageBody } },
+      schema: {
+        params: uuidParam('id'),
+        body: changePasswordSchema,
+        response: { 200: messageBody },
+      },
     },
     async (request) => {
       const auth = request.auth!;
       if (request.params.id !== auth.user.id)
-        throw forbidden("You can only change your own password");
+        throw forbidden('You can only change your own password');
       await opts.accounts.changePassword(
         { id: auth.user.id, type: 'admin' },
         request.body,

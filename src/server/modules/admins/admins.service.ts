@@ -75,11 +75,16 @@ export async function bootstrapAdmin(
   if (!admin) return 'not-configured';
   if ((await countAdmins(db)) > 0) return 'exists';
   try {
-    await createAdmin(db, { ...admin, role: 'super_admin' }, { actor: null, ip: 'startup', userAgent: 'bootstrap' });
+    await createAdmin(
+      db,
+      { ...admin, role: 'super_admin' },
+      { actor: null, ip: 'startup', userAgent: 'bootstrap' },
+    );
     return 'created';
   } catch (error) {
     // Another instance starting at the same moment created it.
-    if (error instanceof Error && 'statusCode' in error && error.statusCode === 409) return 'exists';
+    if (error instanceof Error && 'statusCode' in error && error.statusCode === 409)
+      return 'exists';
     throw error;
   }
 }

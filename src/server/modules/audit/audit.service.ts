@@ -19,7 +19,11 @@ export type AuditEntry = {
 };
 
 /** Writes one audit record; pass the transaction so the trail commits with the change. */
-export async function recordAudit(db: DbOrTx, ctx: RequestContext, entry: AuditEntry): Promise<void> {
+export async function recordAudit(
+  db: DbOrTx,
+  ctx: RequestContext,
+  entry: AuditEntry,
+): Promise<void> {
   const actor = entry.actor === undefined ? ctx.actor : entry.actor;
   await db.insert(auditLogs).values({
     userId: actor?.id ?? null,

@@ -4,12 +4,23 @@ import { withZod } from '../../lib/route-types';
 
 export async function healthRoutes(app: FastifyInstance) {
   const r = withZod(app);
-  r.get('/api/health', { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  r.get(
+    '/api/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
   r.get(
     '/api/ready',
-    { schema: { response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ message: z.string() }) } } },
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ready') }),
+          503: z.object({ message: z.string() }),
+        },
+      },
+    },
     async (request, reply) => {
       try {
         await app.database.ping();

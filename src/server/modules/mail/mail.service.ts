@@ -29,6 +29,9 @@ export async function enqueueMail(
   });
   if (!options.smtpConfigured) {
     // Without SMTP_URL the mail stays in the outbox; the log is how a developer gets the link.
-    options.log.info({ kind: mail.kind, subject: mail.subject, body: mail.text }, 'mail queued (SMTP_URL not set, not sent)');
+    options.log.info(
+      { kind: mail.kind, subject: mail.subject, body: mail.text },
+      'mail queued (SMTP_URL not set, not sent)',
+    );
   }
 }

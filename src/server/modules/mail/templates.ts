@@ -10,7 +10,11 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-export function passwordResetMail(input: { to: string; firstName: string; link: string }): OutgoingMail {
+export function passwordResetMail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+}): OutgoingMail {
   const text = [
     `Hello ${input.firstName},`,
     '',
@@ -28,5 +32,11 @@ export function passwordResetMail(input: { to: string; firstName: string; link: 
 <p><a href="${escapeHtml(input.link)}">Choose a new password</a></p>
 <p>If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
 <p>— ${escapeHtml(site.name)}</p>`;
-  return { to: input.to, subject: `Reset your ${site.name} password`, text, html, kind: 'password-reset' };
+  return {
+    to: input.to,
+    subject: `Reset your ${site.name} password`,
+    text,
+    html,
+    kind: 'password-reset',
+  };
 }

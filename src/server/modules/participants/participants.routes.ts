@@ -9,7 +9,10 @@ import { withZod } from '../../lib/route-types';
 import type { AccountsService } from '../accounts/accounts.service';
 import { toParticipant } from './participants.mapper';
 
-export async function participantsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
+export async function participantsRoutes(
+  app: FastifyInstance,
+  opts: { accounts: AccountsService },
+) {
   const r = withZod(app);
 
   r.post(

@@ -1,0 +1,115 @@
+import nodemailer from 'nodemailer';
+
+/** One outbox row, as the transport needs it. */
+export type MailMessage = {
+  /** The outbox id; becomes the Message-ID, so a receiver can drop a duplicate of an at-least-once resend. */
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+};
+
+export interface MailTransport {
+  /** Resolves once the server accepted the message; rejects (preferably with a MailSendError) otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * A failed send, with a message that is safe to log and to store: it never
+ * holds the SMTP URL or its credentials.
+ */
+export class MailSendError extends Error {
+  constructor(
+    message: string,
+    /** The server refused this message or recipient for good (5xx on RCPT TO or DATA): retrying gets the same answer. */
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = 'MailSendError';
+  }
+}
+
+/**
+ * How many messages go out at once. The worker claims as many rows per batch
+ * and sends them in parallel over this many pooled connections, so a batch
+ * finishes within the socket timeouts below, well inside the claim's lock.
+ */
+export const SMTP_CONNECTIONS = 5;
+
+type NodemailerFailure = Error & {
+  code?: string;
+  command?: string;
+  responseCode?: number;
+  permanent?: boolean;
+};
+
+/** Nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const secrets = secretsOf(smtpUrl);
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    // The outbox retries with back-off; a requeue inside the pool would only stretch a send past its lock.
+    maxRequeues: 0,
+    idleTimeout: 30_000,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  // A pooled connection can fail while idle; without a listener that would crash the process.
+  transporter.on('error', () => {});
+  const messageIdDomain = domainOf(from);
+
+  return {
+    async send(message) {
+      try {
+        await transporter.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html === null ? {} : { html: message.html }),
+          messageId: `<${message.id}@${messageIdDomain}>`,
+        });
+      } catch (error) {
+        throw toMailSendError(error, secrets);
+      }
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function toMailSendError(error: unknown, secrets: string[]): MailSendError {
+  const failure = (error instanceof Error ? error : new Error(String(error))) as NodemailerFailure;
+  let text = failure.code ? `${failure.code}: ${failure.message}` : failure.message;
+  for (const secret of secrets) text = text.split(secret).join('[redacted]');
+  const refusedForGood =
+    failure.permanent === true && (failure.command === 'RCPT TO' || failure.command === 'DATA');
+  return new MailSendError(text, refusedForGood);
+}
+
+/** The URL and its user name and password, raw and decoded: none of them may reach a log or the database. */
+function secretsOf(smtpUrl: string): string[] {
+  const secrets = new Set([smtpUrl]);
+  try {
+    const url = new URL(smtpUrl);
+    for (const part of [url.username, url.password]) {
+      if (part.length >= 3) {
+        secrets.add(part);
+        secrets.add(decodeURIComponent(part));
+      }
+    }
+  } catch {
+    // config.ts has already checked the URL; nothing more to hide if it does not parse.
+  }
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+function domainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+}

@@ -1,0 +1,376 @@
+import crypto from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client';
+import { mailOutbox } from '../../db/schema/index';
+import { testConfig } from '../../../../test/app';
+import { createTestDatabase, onPostgres } from '../../../../test/db';
+import { startTestSmtpServer, type TestSmtpServer } from '../../../../test/smtp';
+import { enqueueMail } from './mail.service';
+import type { MailTransport } from './mail.transport';
+import { MAX_ATTEMPTS, startMailWorker, type MailWorker } from './mail.worker';
+
+const silent = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+
+let database: Database;
+let smtp: TestSmtpServer;
+let workers: MailWorker[] = [];
+
+beforeAll(async () => {
+  [database, smtp] = await Promise.all([createTestDatabase(), startTestSmtpServer()]);
+});
+afterAll(async () => {
+  await smtp.close();
+  await database.close();
+});
+beforeEach(async () => {
+  await database.db.delete(mailOutbox);
+  smtp.messages.length = 0;
+});
+afterEach(async () => {
+  await Promise.all(workers.map((w) => w.stop()));
+  workers = [];
+});
+
+/** A worker that only runs when the test says so (the poll interval is an hour). */
+function worker(
+  options: {
+    env?: Record<string, string>;
+    log?: FastifyBaseLogger;
+    pollIntervalMs?: number;
+    transport?: MailTransport;
+  } = {},
+) {
+  const w = startMailWorker({
+    db: database.db,
+    config: testConfig(
+      options.env ?? { SMTP_URL: smtp.url, MAIL_FROM: 'InsightLab <no-reply@insightlab.test>' },
+    ),
+    log: options.log ?? silent,
+    pollIntervalMs: options.pollIntervalMs ?? 3600_000,
+    ...(options.transport ? { transport: options.transport } : {}),
+  });
+  workers.push(w);
+  return w;
+}
+
+async function enqueue(count = 1, prefix = 'person'): Promise<string[]> {
+  for (let i = 0; i < count; i++) {
+    await enqueueMail(
+      database.db,
+      {
+        to: `${prefix}${i}@example.com`,
+        subject: `Mail ${i}`,
+        text: `Secret body ${i}`,
+        kind: 'test-kind',
+      },
+      { smtpConfigured: true, log: silent },
+    );
+  }
+  const rows = await database.db.select({ id: mailOutbox.id }).from(mailOutbox);
+  return rows.map((r) => r.id);
+}
+
+async function row(id: string) {
+  const [found] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  if (!found) throw new Error(`no outbox row ${id}`);
+  return found;
+}
+
+/** Seconds from the database's now() to the row's next attempt. */
+async function secondsUntilNextAttempt(id: string): Promise<number> {
+  const [found] = await database.db
+    .select({ secs: sql<number>`extract(epoch from ${mailOutbox.nextAttemptAt} - now())::float8` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  return Number(found?.secs);
+}
+
+/** Instead of waiting for the back-off. */
+async function makeDueNow() {
+  await database.db.update(mailOutbox).set({ nextAttemptAt: sql`now() - interval '1 second'` });
+}
+
+describe('mail worker', () => {
+  it('delivers a queued mail to the SMTP server once and marks it sent', async () => {
+    const [id] = await enqueue(1);
+    const w = worker();
+
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+    expect(smtp.messages).toHaveLength(1);
+    const message = smtp.messages[0]!;
+    expect(message.rcptTo).toEqual(['person0@example.com']);
+    expect(message.mailFrom).toBe('no-reply@insightlab.test');
+    expect(message.raw).toContain('Subject: Mail 0');
+    expect(message.raw).toContain('Secret body 0');
+    expect(message.raw).toContain(`Message-ID: <${id}@insightlab.test>`);
+
+    const sent = await row(id!);
+    expect(sent).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      lastError: null,
+      lockedBy: null,
+      lockedUntil: null,
+    });
+    expect(sent.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('retries a rejected mail with back-off and delivers it on a later run', async () => {
+    const [id] = await enqueue(1);
+    const w = worker();
+    smtp.failNext(1);
+
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+    const rejected = await row(id!);
+    expect(rejected).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lockedBy: null,
+      sentAt: null,
+    });
+    expect(rejected.lastError).toMatch(/451/);
+    const wait = await secondsUntilNextAttempt(id!);
+    expect(wait).toBeGreaterThan(20);
+    expect(wait).toBeLessThanOrEqual(30);
+    // Not due yet: a run now sends nothing.
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+    smtp.failNext(1);
+    await makeDueNow();
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+    expect((await row(id!)).attempts).toBe(2);
+    // The second wait is longer than the first.
+    expect(await secondsUntilNextAttempt(id!)).toBeGreaterThan(60);
+
+    await makeDueNow();
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    expect(await row(id!)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+  });
+
+  it(`marks a mail failed after ${MAX_ATTEMPTS} attempts and stops trying`, async () => {
+    const [id] = await enqueue(1);
+    const w = worker();
+    smtp.failNext(MAX_ATTEMPTS);
+
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+      expect(await row(id!)).toMatchObject({
+        attempts: attempt,
+        status: attempt < MAX_ATTEMPTS ? 'pending' : 'failed',
+      });
+      await makeDueNow();
+    }
+
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(0);
+    const failed = await row(id!);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      sentAt: null,
+      lockedBy: null,
+    });
+    expect(failed.lastError).toMatch(/451/);
+  });
+
+  it('marks a mail failed at once when the server refuses it for good (5xx)', async () => {
+    const [id] = await enqueue(1);
+    const w = worker();
+    smtp.failNext(1, 550);
+
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+    const refused = await row(id!);
+    expect(refused).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(refused.lastError).toMatch(/550/);
+  });
+
+  it('two workers running at the same time on the same outbox deliver each mail exactly once', async () => {
+    const ids = await enqueue(20);
+    const a = worker();
+    const b = worker();
+
+    const totals = { sent: 0, failed: 0 };
+    for (let round = 0; round < 4; round++) {
+      for (const result of await Promise.all([
+        a.runOnce(),
+        b.runOnce(),
+        a.runOnce(),
+        b.runOnce(),
+      ])) {
+        totals.sent += result.sent;
+        totals.failed += result.failed;
+      }
+    }
+
+    expect(totals).toEqual({ sent: 20, failed: 0 });
+    expect(smtp.messages).toHaveLength(20);
+    const recipients = new Set(smtp.messages.flatMap((m) => m.rcptTo));
+    expect(recipients.size).toBe(20);
+    const rows = await database.db.select().from(mailOutbox);
+    expect(rows).toHaveLength(ids.length);
+    for (const r of rows) expect(r).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  // PGlite is one connection: a second transaction cannot hold row locks while the worker runs.
+  it.runIf(onPostgres)(
+    'skips rows another transaction holds locked instead of waiting for them or sending them',
+    async () => {
+      const ids = await enqueue(8);
+      const held = ids.slice(0, 3);
+      const w = worker();
+
+      const outcome = await database.db.transaction(async (tx) => {
+        await tx
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(inArray(mailOutbox.id, held))
+          .for('update');
+        const timeout = new Promise<'blocked'>((resolve) =>
+          setTimeout(() => resolve('blocked'), 3000).unref(),
+        );
+        return Promise.race([w.runOnce(), timeout]);
+      });
+
+      expect(outcome).toEqual({ sent: 5, failed: 0 });
+      const heldRows = await database.db
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.id, held));
+      for (const r of heldRows) expect(r).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(await w.runOnce()).toEqual({ sent: 3, failed: 0 });
+      expect(new Set(smtp.messages.flatMap((m) => m.rcptTo)).size).toBe(8);
+      expect(smtp.messages).toHaveLength(8);
+    },
+  );
+
+  it('sends a mail again once the lock of a worker that died mid-send has expired, and not before', async () => {
+    const [expired, live] = await enqueue(2);
+    const deadWorker = crypto.randomUUID();
+    await database.db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: 1,
+        lockedBy: deadWorker,
+        lockedUntil: sql`now() - interval '1 second'`,
+      })
+      .where(eq(mailOutbox.id, expired!));
+    await database.db
+      .update(mailOutbox)
+      .set({
+        status: 'sending',
+        attempts: 1,
+        lockedBy: deadWorker,
+        lockedUntil: sql`now() + interval '1 minute'`,
+      })
+      .where(eq(mailOutbox.id, live!));
+
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages.map((m) => m.rcptTo)).toEqual([[(await row(expired!)).toAddress]]);
+    expect(await row(expired!)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await row(live!)).toMatchObject({
+      status: 'sending',
+      attempts: 1,
+      lockedBy: deadWorker,
+    });
+  });
+
+  it('sends nothing without SMTP_URL: the mail stays pending', async () => {
+    const [id] = await enqueue(1);
+    const w = worker({ env: {} });
+
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.messages).toHaveLength(0);
+    expect(await row(id!)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lockedBy: null,
+      lastError: null,
+    });
+    await w.stop();
+  });
+
+  it('logs a failure at warn with the mail id and kind, never the address, the body or the SMTP credentials', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const [id] = await enqueue(1, 'wanjiru.kamau');
+    const url = smtp.url.replace('smtp://', 'smtp://mailer:Sup3r-S3cret-Pass@');
+    const w = worker({ env: { SMTP_URL: url }, log: log as unknown as FastifyBaseLogger });
+    smtp.failNext(1);
+
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+
+    const warnings = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      mailId: id,
+      kind: 'test-kind',
+      attempt: 1,
+      toDomain: 'example.com',
+    });
+    const everything = `${lines.join('\n')}\n${(await row(id!)).lastError}`;
+    expect(everything).not.toContain('wanjiru.kamau');
+    expect(everything).not.toContain('Secret body');
+    expect(everything).not.toContain('Sup3r-S3cret-Pass');
+    expect(everything).not.toContain(url);
+
+    // The sign-in did happen with those credentials.
+    await makeDueNow();
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages[0]?.user).toBe('mailer');
+  });
+
+  it('polls on its own timer', async () => {
+    const [id] = await enqueue(1);
+    worker({ pollIntervalMs: 20 });
+
+    await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect((await row(id!)).status).toBe('sent'), {
+      timeout: 5000,
+      interval: 20,
+    });
+  });
+
+  it('stop() waits for the run in flight, and no run starts after it', async () => {
+    const [id] = await enqueue(1);
+    let release!: () => void;
+    const sending = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sends = 0;
+    const transport: MailTransport = {
+      async send() {
+        sends += 1;
+        await sending;
+      },
+      close() {},
+    };
+    const w = worker({ transport });
+
+    const run = w.runOnce();
+    await vi.waitFor(() => expect(sends).toBe(1));
+    let stopped = false;
+    const stopping = w.stop().then(() => {
+      stopped = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+
+    release();
+    await stopping;
+    expect(await run).toEqual({ sent: 1, failed: 0 });
+    expect((await row(id!)).status).toBe('sent');
+
+    await enqueue(1, 'later');
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(sends).toBe(1);
+  });
+});

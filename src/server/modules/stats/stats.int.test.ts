@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applications, clientRequests, payments, researchRequests } from '../../db/schema/index';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { createParticipant, createStudy, loginAs } from '../../../../test/factories';
+import { computeStats } from './stats.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('stats', () => {
+  it('computes every figure from real data', async () => {
+    const db = t.database.db;
+    const people = await Promise.all([1, 2, 3].map(() => createParticipant(t.app)));
+    const active = await createStudy(db, { company: 'Duka Pay', maxParticipants: 5 });
+    await createStudy(db, { company: 'duka pay ', status: 'completed' }); // same company, other case
+    await createStudy(db, { company: 'Never Ran Ltd', status: 'not_started', maxParticipants: 50 });
+    await createStudy(db, { company: null, status: 'active', maxParticipants: 2 });
+    await db.insert(clientRequests).values([
+      {
+        companyName: 'Safari Foods',
+        contactPerson: 'A',
+        email: 'a@safari.example',
+        service: 'research',
+        message: 'm',
+        status: 'in-progress',
+      },
+      {
+        companyName: 'Just Asking Co',
+        contactPerson: 'B',
+        email: 'b@x.example',
+        service: 'other',
+        message: 'm',
+        status: 'new',
+      },
+    ]);
+    await db.insert(researchRequests).values({
+      company: 'Matatu Maps',
+      contactName: 'C',
+      email: 'c@mm.example',
+      phone: '0712345678',
+      description: 'd',
+      status: 'closed',
+    });
+    const [scheduled, completed] = await db
+      .insert(applications)
+      .values([
+        { participantId: people[0]!.participant.id, testId: active.id, status: 'scheduled' },
+        { participantId: people[1]!.participant.id, testId: active.id, status: 'completed' },
+        { participantId: people[2]!.participant.id, testId: active.id, status: 'interested' },
+      ])
+      .returning();
+    await db.insert(payments).values([
+      {
+        participantId: people[1]!.participant.id,
+        testId: active.id,
+        applicationId: completed!.id,
+        amount: '3000.10',
+        status: 'completed',
+      },
+      {
+        participantId: people[0]!.participant.id,
+        testId: active.id,
+        applicationId: scheduled!.id,
+        amount: '0.20',
+        status: 'pending',
+      },
+      {
+        participantId: people[0]!.participant.id,
+        testId: active.id,
+        amount: '999.99',
+        status: 'refunded',
+      },
+    ]);
+
+    expect(await computeStats(db)).toEqual({
+      participantCount: 3,
+      companiesServed: 3, // duka pay, safari foods, matatu maps
+      productsOptimized: 1,
+      projectsCompleted: 1,
+      activeTests: 2,
+      totalParticipantsNeeded: 3 + 2, // 5 - (scheduled + completed), plus 2 open in the other active study
+      totalEarnings: '3000.30',
+    });
+  });
+
+  it('answers the public fields to visitors and adds the admin fields for admins', async () => {
+    const anon = await t.app.inject({ url: '/api/stats' });
+    expect(anon.statusCode).toBe(200);
+    expect(Object.keys(anon.json()).sort()).toEqual([
+      'activeTests',
+      'companiesServed',
+      'participantCount',
+      'productsOptimized',
+      'totalParticipantsNeeded',
+    ]);
+    const admin = await loginAs(t.app, t.database.db, 'admin');
+    const res = await t.app.inject({ url: '/api/stats', headers: { cookie: admin.cookie } });
+    expect(res.json()).toHaveProperty('totalEarnings');
+    expect(res.json()).toHaveProperty('projectsCompleted');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the public study list', () => {
+  it('shows visitors and participants active studies only, and admins every status', async () => {
+    const paused = await createStudy(t.database.db, { status: 'paused', title: 'Paused one' });
+    const anon = (await t.app.inject({ url: '/api/tests' })).json();
+    expect(anon.tests.every((s: { status: string }) => s.status === 'active')).toBe(true);
+    expect(anon.tests[0]).toMatchObject({
+      payRate: '1500.00',
+      duration: 2,
+      tags: ['mobile', 'fintech'],
+    });
+    const admin = await loginAs(t.app, t.database.db, 'admin');
+    const all = (
+      await t.app.inject({ url: '/api/tests', headers: { cookie: admin.cookie } })
+    ).json();
+    expect(all.tests.map((s: { id: string }) => s.id)).toContain(paused.id);
+  });
+});

@@ -1,0 +1,24 @@
+import type { StudyStatus } from '../../../shared/schemas/options';
+import type { Study } from '../../../shared/schemas/studies';
+import type { StudyRow } from './studies.repo';
+
+export function toStudy(row: StudyRow): Study {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    payRate: row.payRate,
+    duration: row.duration,
+    maxParticipants: row.maxParticipants,
+    currentParticipants: row.currentParticipants,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    tags: row.tags,
+    company: row.company,
+    requirements: row.requirements,
+    status: row.status as StudyStatus,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
