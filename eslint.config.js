@@ -6,7 +6,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'drizzle/**',
+      'coverage/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,17 +26,36 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-control-regex': 'off',
       // Imports flow one way: shared <- server, shared <- client; features never import each other.
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src/shared', from: './src/server', message: 'shared code runs in the browser too' },
-            { target: './src/shared', from: './src/client', message: 'shared code must not depend on the client' },
-            { target: './src/client', from: './src/server', message: 'the client never imports server code' },
-            { target: './src/server', from: './src/client', message: 'the server never imports client code' },
+            {
+              target: './src/shared',
+              from: './src/server',
+              message: 'shared code runs in the browser too',
+            },
+            {
+              target: './src/shared',
+              from: './src/client',
+              message: 'shared code must not depend on the client',
+            },
+            {
+              target: './src/client',
+              from: './src/server',
+              message: 'the client never imports server code',
+            },
+            {
+              target: './src/server',
+              from: './src/client',
+              message: 'the server never imports client code',
+            },
             {
               target: './src/client/features/auth',
               from: './src/client/features',
@@ -47,7 +75,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['node:*'], message: 'shared code runs in the browser: no node:* modules' },
-            { group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify'], message: 'shared code has no framework or database imports' },
+            {
+              group: ['react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'fastify'],
+              message: 'shared code has no framework or database imports',
+            },
           ],
         },
       ],
@@ -60,7 +91,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'browser code: no node:* modules' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'browser code: no node:* modules' }] },
+      ],
     },
   },
 );

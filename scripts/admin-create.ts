@@ -8,12 +8,23 @@ import { createAdmin } from '../src/server/modules/admins/admins.service';
 import { createAdminSchema } from '../src/shared/schemas/admins';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', default: 'super_admin' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string', default: 'super_admin' },
+  },
 });
-const parsed = createAdminSchema.safeParse({ username: values.email, password: values.password, role: values.role });
+const parsed = createAdminSchema.safeParse({
+  username: values.email,
+  password: values.password,
+  role: values.role,
+});
 if (!parsed.success) {
-  console.error('Usage: npm run admin:create -- --email you@example.com --password "a long password" [--role super_admin|admin]');
-  for (const issue of parsed.error.issues) console.error(`  ${issue.path.join('.')}: ${issue.message}`);
+  console.error(
+    'Usage: npm run admin:create -- --email you@example.com --password "a long password" [--role super_admin|admin]',
+  );
+  for (const issue of parsed.error.issues)
+    console.error(`  ${issue.path.join('.')}: ${issue.message}`);
   process.exit(2);
 }
 

@@ -12,7 +12,9 @@ fs.mkdirSync(dir, { recursive: true });
 
 if (config.databaseUrl) {
   const file = path.join(dir, `postgres-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
-  const result = spawnSync('pg_dump', ['--format=custom', '--file', file, config.databaseUrl], { stdio: 'inherit' });
+  const result = spawnSync('pg_dump', ['--format=custom', '--file', file, config.databaseUrl], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('pg_dump failed (is the PostgreSQL client installed?)');
     process.exit(1);
@@ -41,7 +43,9 @@ if (running) {
   while (Date.now() < deadline) {
     const created = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.tar.gz'));
     if (created.length > 0) {
-      console.log(`Backup written by the running server (pid ${owner}): ${path.join(dir, created[0]!)}`);
+      console.log(
+        `Backup written by the running server (pid ${owner}): ${path.join(dir, created[0]!)}`,
+      );
       process.exit(0);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -4,7 +4,11 @@ import { root } from './lib.mjs';
 
 const env = { ...process.env, NODE_ENV: 'development' };
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], { stdio: 'inherit', cwd: root, env }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
+    stdio: 'inherit',
+    cwd: root,
+    env,
+  }),
   spawn('npx', ['vite', '--port', '5173', '--strictPort'], { stdio: 'inherit', cwd: root, env }),
 ];
 const stop = () => {

@@ -27,7 +27,15 @@ export function newestMtime(paths) {
   return newest;
 }
 
-export const clientSources = ['index.html', 'vite.config.ts', 'public', 'src/client', 'src/shared', 'package-lock.json', 'scripts/prerender.tsx'];
+export const clientSources = [
+  'index.html',
+  'vite.config.ts',
+  'public',
+  'src/client',
+  'src/shared',
+  'package-lock.json',
+  'scripts/prerender.tsx',
+];
 export const clientBuildMarker = path.join(root, 'dist/client/index.html');
 
 export function clientBuildIsStale() {

@@ -7,12 +7,17 @@ const CHROMIUM = '/usr/bin/chromium';
 async function ensureChromium() {
   if (fs.existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`The browser tests need Chromium at ${CHROMIUM}: install the Debian package "chromium" (apt-get install chromium).`);
+    console.error(
+      `The browser tests need Chromium at ${CHROMIUM}: install the Debian package "chromium" (apt-get install chromium).`,
+    );
     process.exit(1);
   }
   console.log('Installing Debian\'s "chromium" package for the browser tests...');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if ((await run('apt-get', ['update', '-qq'], { env })) !== 0 || (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0) {
+  if (
+    (await run('apt-get', ['update', '-qq'], { env })) !== 0 ||
+    (await run('apt-get', ['install', '-y', '-qq', 'chromium'], { env })) !== 0
+  ) {
     console.error('Could not install the Debian package "chromium".');
     process.exit(1);
   }
@@ -25,7 +30,12 @@ const steps = [
   ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'int'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(['API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'int'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+  steps.push([
+    'API tests on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--project', 'int'],
+    { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+  ]);
 }
 steps.push(['client build', 'npm', ['run', '--silent', 'build']]);
 steps.push(['browser tests', 'npx', ['vitest', 'run', '--project', 'e2e']]);
