@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
@@ -30,6 +30,8 @@ export type BuildAppOptions = {
   database: Database;
   /** pino options, or false to log nothing (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** A ready pino logger (main.ts: asynchronous destination); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
   clientDir?: string;
 };
 
@@ -63,7 +65,9 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const serverOptions: FastifyServerOptions = {
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     connectionTimeout: 30_000,
@@ -75,6 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    // One line per request, written when it completes (below), instead of two.
+    logController: new LogController({ disableRequestLogging: true }),
   };
   const app = Fastify(serverOptions);
   app.setValidatorCompiler(validatorCompiler);
@@ -84,6 +90,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: request.auth?.user.id,
+      },
+      'request',
+    );
   });
 
   await app.register(errorsPlugin);

@@ -20,7 +20,9 @@ async function main() {
     }
     throw error;
   }
-  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
+  // Asynchronous writes keep logging off the request path; flushed before exit.
+  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination);
 
   const database = await openDatabase(config);
   log.info({ database: database.kind }, 'database opened');
@@ -60,9 +62,11 @@ async function main() {
       await mailWorker.stop();
       await database.close();
       app.log.info('stopped cleanly');
+      destination.flushSync();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: { message: (error as Error).message } }, 'error while stopping');
+      destination.flushSync();
       process.exit(1);
     }
   };

@@ -12,19 +12,22 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP and the other protective headers', async () => {
-    const res = await t.app.inject({ url: '/api/health' });
-    const csp = String(res.headers['content-security-policy']);
+  it('sends pages a strict CSP without inline scripts, and the other protective headers', async () => {
+    const page = await t.app.inject({ url: '/some-page' });
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    for (const part of [
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-    ]) {
+    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
       expect(csp).toContain(part);
     }
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('sends API answers a CSP that allows nothing, and the protective headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
