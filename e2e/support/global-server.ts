@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN } from './accounts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * The browser tests run against the real production server (built client,
+ * API, embedded database in a temporary DATA_DIR), started once for the run.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
+    throw new Error('The client is not built: run `npm run build` first (npm test does).');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'w');
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      RATE_LIMIT_AUTH_PER_MIN: '1000',
+      RATE_LIMIT_FORMS_PER_MIN: '1000',
+    },
+    stdio: ['ignore', log, log],
+  });
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server not ready:\n${fs.readFileSync(logFile, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
