@@ -13,6 +13,7 @@ import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
 import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
+import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, { config });
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, db: database.db });
+  await app.register(openApiPlugin);
 
   const accounts = createAccountsService({ db: database.db, config, log: app.log });
   await app.register(healthRoutes);

@@ -174,3 +174,16 @@ describe('rate limits', () => {
     }
   });
 });
+
+describe('API description', () => {
+  it('serves the OpenAPI document with the spec routes at /api/docs/json', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/auth/signup', '/api/auth/signin', '/api/auth/session', '/api/participants/register', '/api/stats', '/api/tests']) {
+      expect(paths).toContain(p);
+    }
+    const ui = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

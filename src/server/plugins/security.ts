@@ -104,7 +104,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   const apiHeaders = securityHeaders(apiHelmetOptions(config));
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    // The API docs are a page (Swagger UI), the rest of /api is JSON.
+    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(isApi ? apiHeaders : pageHeaders);
     if (isCrossSiteWrite(request, config)) {
       request.log.warn(
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
