@@ -17,7 +17,12 @@ describe('security headers', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    for (const part of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"]) {
+    for (const part of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
       expect(csp).toContain(part);
     }
     expect(page.headers['x-frame-options']).toBe('DENY');
@@ -180,7 +185,14 @@ describe('API description', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/auth/signup', '/api/auth/signin', '/api/auth/session', '/api/participants/register', '/api/stats', '/api/tests']) {
+    for (const p of [
+      '/api/auth/signup',
+      '/api/auth/signin',
+      '/api/auth/session',
+      '/api/participants/register',
+      '/api/stats',
+      '/api/tests',
+    ]) {
       expect(paths).toContain(p);
     }
     const ui = await t.app.inject({ url: '/api/docs' });

@@ -46,7 +46,9 @@ export function pageHelmetOptions(config: Config): HelmetOptions {
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
     xFrameOptions: { action: 'deny' },
   };
 }
@@ -59,13 +61,20 @@ export function apiHelmetOptions(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+      directives: {
+        defaultSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+      },
     },
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.secureCookies ? { maxAge: 31536000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.secureCookies
+      ? { maxAge: 31536000, includeSubDomains: true }
+      : false,
     originAgentCluster: false,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
