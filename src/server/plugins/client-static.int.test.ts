@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+let dir: string;
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.mkdirSync(path.join(dir, 'about'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>home</title>');
+  fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><title>app shell</title>');
+  fs.writeFileSync(
+    path.join(dir, 'about', 'index.html'),
+    '<!doctype html><title>about page</title>',
+  );
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ clientDir: dir });
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('serving the built client', () => {
+  it('caches hashed assets for a year, immutable', async () => {
+    const res = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the home page and prerendered pages, never cached', async () => {
+    const home = await t.app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('home');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const about = await t.app.inject({ url: '/about' });
+    expect(about.body).toContain('about page');
+  });
+
+  it('answers the app shell with 200 for app routes, with their query strings', async () => {
+    for (const url of [
+      '/login',
+      '/admin/login',
+      '/participant/dashboard',
+      '/admin/test/123',
+      '/reset-password?token=abc',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('app shell');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('answers unknown pages with the app shell and a 404 status', async () => {
+    const res = await t.app.inject({ url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('app shell');
+  });
+
+  it('keeps unknown /api paths JSON and does not serve files outside the build', async () => {
+    expect((await t.app.inject({ url: '/api/unknown' })).json()).toEqual({ message: 'Not found' });
+    const traversal = await t.app.inject({ url: '/assets/..%2f..%2fetc%2fpasswd' });
+    expect(traversal.body).not.toContain('root:');
+  });
+});
