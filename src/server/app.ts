@@ -13,6 +13,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { participantsRoutes } from './modules/participants/participants.routes';
+import { requestsRoutes } from './modules/requests/requests.routes';
+import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
@@ -124,6 +126,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const studies = createStudiesService({ db: database.db });
   await app.register(studiesRoutes, { studies });
   await app.register(statsRoutes);
+  const requests = createRequestsService({ db: database.db, config, log: app.log });
+  await app.register(requestsRoutes, { requests });
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

@@ -64,6 +64,18 @@ export function optionalText(max: number = LIMITS.shortText) {
     .transform((v) => (v ? v : undefined));
 }
 
+/** Optional free text (several lines allowed); an empty string means "not given". */
+export function optionalLongText(max: number = LIMITS.longText) {
+  return z
+    .string({ error: 'Must be text' })
+    .trim()
+    .normalize('NFC')
+    .max(max, tooLong(max))
+    .refine((v) => !UNSAFE_TEXT_CHARS.test(v), 'Contains characters that are not allowed')
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
 /** Free text (several lines allowed), required. */
 export function requiredText(message: string, max: number = LIMITS.longText) {
   return z

@@ -1,7 +1,7 @@
 import { site } from '../../../shared/site';
 import type { OutgoingMail } from './mail.service';
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

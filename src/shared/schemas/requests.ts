@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import {
+  emailField,
+  optionalChoice,
+  optionalLongText,
+  phoneField,
+  requiredName,
+  requiredText,
+} from './fields';
+import {
+  inquiryBudgets,
+  inquiryServices,
+  requestStatuses,
+  researchBudgets,
+  researchProjectTypes,
+  researchTimelines,
+  urgencies,
+} from './options';
+
+export const requestMessages = {
+  companyName: 'Company name is required',
+  contactPerson: 'Contact person is required',
+  service: 'Please choose a service',
+  message: 'Please tell us about your project',
+  contactName: 'Contact name is required',
+  description: 'Please describe what you want to validate',
+} as const;
+
+/**
+ * A field people never see; bots fill it. Anything in it marks the submission
+ * as automated (answered like a success, stored nowhere).
+ */
+export const honeypotField = z.string().max(500).optional();
+export const HONEYPOT_NAME = 'website';
+
+/** POST /api/client-requests ("Let's Work Together"). */
+export const clientRequestSchema = z.object({
+  companyName: requiredName('Company name', requestMessages.companyName, 200),
+  contactPerson: requiredName('Contact person', requestMessages.contactPerson, 200),
+  email: emailField,
+  service: z.enum(inquiryServices.values, { error: requestMessages.service }),
+  urgency: optionalChoice(urgencies.values),
+  budget: optionalChoice(inquiryBudgets.values),
+  message: requiredText(requestMessages.message, 5000),
+  [HONEYPOT_NAME]: honeypotField,
+});
+export type ClientRequestInput = z.input<typeof clientRequestSchema>;
+export type ClientRequestData = z.output<typeof clientRequestSchema>;
+
+/** POST /api/research-requests (research validation form). */
+export const researchRequestSchema = z.object({
+  company: requiredName('Company', requestMessages.companyName, 200),
+  contactName: requiredName('Contact name', requestMessages.contactName, 200),
+  email: emailField,
+  phone: phoneField,
+  projectType: optionalChoice(researchProjectTypes.values),
+  description: requiredText(requestMessages.description, 5000),
+  timeline: optionalChoice(researchTimelines.values),
+  budget: optionalChoice(researchBudgets.values),
+  targetAudience: optionalLongText(1000),
+  goals: optionalLongText(2000),
+  [HONEYPOT_NAME]: honeypotField,
+});
+export type ResearchRequestInput = z.input<typeof researchRequestSchema>;
+export type ResearchRequestData = z.output<typeof researchRequestSchema>;
+
+export const clientRequestOutSchema = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  contactPerson: z.string(),
+  email: z.string(),
+  service: z.string(),
+  urgency: z.string().nullable(),
+  budget: z.string().nullable(),
+  message: z.string(),
+  status: z.enum(requestStatuses),
+  createdAt: z.string(),
+});
+export type ClientRequest = z.infer<typeof clientRequestOutSchema>;
+
+export const researchRequestOutSchema = z.object({
+  id: z.string(),
+  company: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  projectType: z.string().nullable(),
+  description: z.string(),
+  timeline: z.string().nullable(),
+  budget: z.string().nullable(),
+  targetAudience: z.string().nullable(),
+  goals: z.string().nullable(),
+  status: z.enum(requestStatuses),
+  createdAt: z.string(),
+});
+export type ResearchRequest = z.infer<typeof researchRequestOutSchema>;
