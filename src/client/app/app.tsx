@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Providers } from './providers';
+import { RouteFocus } from './route-focus';
+import { AppRoutes } from './routes';
+
+/** The whole app without its router, so the browser and a prerender can each bring theirs. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
+  return (
+    <Providers queryClient={queryClient}>
+      <RouteFocus />
+      <AppRoutes />
+    </Providers>
+  );
+}

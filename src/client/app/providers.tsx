@@ -1,0 +1,24 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { DeferredToaster } from '@/client/components/ui/deferred-toaster';
+import { createQueryClient } from '@/client/lib/query-client';
+
+/**
+ * Data and toasts for the whole app. A prerender passes its own query client.
+ * Tooltips get their provider in the signed-in area (app-area-layout.tsx).
+ */
+export function Providers({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      {children}
+      <DeferredToaster />
+    </QueryClientProvider>
+  );
+}

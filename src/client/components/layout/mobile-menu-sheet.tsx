@@ -1,0 +1,81 @@
+import { useRef } from 'react';
+import { NavLink } from 'react-router';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from '@/client/components/ui/sheet';
+import { cn } from '@/client/lib/utils';
+import { site } from '@/shared/site';
+import { mainNavLinks } from './nav-links';
+
+const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'block rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'bg-accent font-semibold text-accent-foreground' : 'text-foreground',
+  );
+
+/**
+ * The narrow-screen drawer with the top bar's links: a Radix Dialog, so focus stays
+ * inside while open, Escape closes it, and it is announced by its title.
+ */
+export function MobileMenuSheet({
+  open,
+  onOpenChange,
+  onClosed,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /**
+   * Called instead of Radix's own focus return (the trigger lives outside): with
+   * `navigated` true when a link closed the drawer, so focus goes to the new page.
+   */
+  onClosed: (navigated: boolean) => void;
+}) {
+  const navigated = useRef(false);
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(next) => {
+        if (next) navigated.current = false;
+        onOpenChange(next);
+      }}
+    >
+      <SheetContent
+        side="right"
+        id="mobile-menu"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed(navigated.current);
+        }}
+      >
+        <SheetHeader>
+          <SheetTitle>Menu</SheetTitle>
+          <SheetDescription className="sr-only">Pages of {site.name}</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Main" className="px-4">
+          <ul className="grid gap-1">
+            {mainNavLinks.map((link) => (
+              <li key={link.to}>
+                {/* Not wrapped in SheetClose: its Slot would turn NavLink's className function into text. */}
+                <NavLink
+                  to={link.to}
+                  end={link.end}
+                  className={drawerLinkClass}
+                  onClick={() => {
+                    navigated.current = true;
+                    onOpenChange(false);
+                  }}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,88 @@
+import { MenuIcon } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/utils';
+import { Logo } from './logo';
+import { mainNavLinks } from './nav-links';
+
+// The drawer (Radix Dialog, focus trap, scroll lock) loads when first wanted, not
+// with every public page.
+const loadMobileMenuSheet = () => import('./mobile-menu-sheet');
+const MobileMenuSheet = lazy(() =>
+  loadMobileMenuSheet().then((m) => ({ default: m.MobileMenuSheet })),
+);
+
+const wideLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
+    isActive ? 'bg-accent font-semibold text-accent-foreground' : 'text-muted-foreground',
+  );
+
+function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const preload = () => void loadMobileMenuSheet();
+
+  return (
+    <>
+      <Button
+        ref={buttonRef}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'mobile-menu' : undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon className="size-6" aria-hidden="true" />
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet
+            open={open}
+            onOpenChange={setOpen}
+            onClosed={(navigated) => {
+              if (navigated) document.getElementById('main')?.focus({ preventScroll: true });
+              else buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The sticky top bar; `account` is the sign-in button or the avatar menu. */
+export function Navbar({ account }: { account: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {mainNavLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={wideLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {account}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Footer } from './footer';
+import { Navbar } from './navbar';
+import { SkipLink } from './skip-link';
+
+/** The site's frame: skip link, sticky top bar, the page's content and the footer. */
+export function PageShell({ account, children }: { account: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <Navbar account={account} />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/client/components/ui/button';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { paths } from '@/shared/paths';
+import { useAuth } from '../use-auth';
+
+// The avatar menu (Radix menu and positioning) is only needed once someone is signed
+// in, so visitors of the public pages never download it.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+
+const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden="true" />;
+
+/**
+ * The top bar's account corner: a placeholder while the session loads, a sign-in
+ * button when nobody is signed in, else the avatar menu.
+ */
+export function AccountMenu() {
+  const auth = useAuth();
+  if (auth.loading) return avatarPlaceholder;
+  if (!auth.user) {
+    return (
+      <Button asChild size="sm">
+        <Link to={paths.login}>Login / Sign up</Link>
+      </Button>
+    );
+  }
+  return (
+    <Suspense fallback={avatarPlaceholder}>
+      <UserMenu user={auth.user} userType={auth.userType} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { forgotPasswordSchema } from '@/shared/schemas/auth';
+import { useRequestPasswordReset } from '../api/forgot-password';
+
+type Values = z.input<typeof forgotPasswordSchema>;
+type Payload = z.output<typeof forgotPasswordSchema>;
+
+const CONFIRMATION =
+  'If an account exists for this email, a link to reset the password is on its way. It works for one hour.';
+
+/**
+ * Asks for a reset link. The confirmation reads the same whether or not the account
+ * exists, so the form cannot be used to find out who has one. Only a failure that
+ * says nothing about the account (rate limit, no connection, server error) keeps
+ * the form, so the user knows to try again.
+ */
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  useEffect(() => {
+    if (sentTo) confirmationRef.current?.focus();
+  }, [sentTo]);
+
+  async function onSubmit(values: Payload) {
+    try {
+      await request.mutateAsync(values);
+    } catch (error) {
+      const { status, message } = getApiErrorDetails(error);
+      if (status === undefined || status === 429 || status >= 500) {
+        toast({
+          variant: 'destructive',
+          title: 'Request not sent',
+          description:
+            status === 429
+              ? (message ?? 'Too many requests. Please wait a minute and try again.')
+              : status === undefined
+                ? 'We could not reach the server. Check your connection and try again.'
+                : 'Something went wrong on our side. Please try again in a moment.',
+        });
+        return;
+      }
+    }
+    setSentTo(values.email);
+  }
+
+  if (sentTo) {
+    return (
+      <div
+        ref={confirmationRef}
+        tabIndex={-1}
+        role="status"
+        className="grid justify-items-center gap-3 text-center outline-none"
+      >
+        <MailCheckIcon className="size-10 text-primary" aria-hidden="true" />
+        <p className="font-medium">Check your email</p>
+        <p className="text-sm text-muted-foreground">{CONFIRMATION}</p>
+        <Button variant="link" onClick={() => setSentTo(null)}>
+          Use a different email
+        </Button>
+      </div>
+    );
+  }
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,168 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlertIcon, CircleCheckIcon, Loader2Icon } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { paths } from '@/shared/paths';
+import { messages } from '@/shared/schemas/fields';
+import { resetPasswordSchema } from '@/shared/schemas/auth';
+import { useResetPassword } from '../api/reset-password';
+
+export const INVALID_LINK = 'This reset link is invalid or has expired';
+
+const resetPasswordFormSchema = resetPasswordSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: z.string().min(1, messages.confirmPassword) })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+type Values = z.input<typeof resetPasswordFormSchema>;
+type Payload = z.output<typeof resetPasswordFormSchema>;
+
+/** Whether a token has the shape the server accepts, so a mangled link fails at once. */
+export function isWellFormedToken(token: string | null): token is string {
+  return token !== null && resetPasswordSchema.shape.token.safeParse(token).success;
+}
+
+function Outcome({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'success' | 'error';
+  title: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const Icon = tone === 'success' ? CircleCheckIcon : CircleAlertIcon;
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role={tone === 'success' ? 'status' : 'alert'}
+      className="grid justify-items-center gap-3 text-center outline-none"
+    >
+      <Icon
+        className={tone === 'success' ? 'size-10 text-primary' : 'size-10 text-destructive'}
+        aria-hidden="true"
+      />
+      <p className="font-medium">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+export function InvalidResetLink({ message = INVALID_LINK }: { message?: string }) {
+  return (
+    <Outcome tone="error" title={message}>
+      <p className="text-sm text-muted-foreground">
+        Reset links work once and for one hour. You can ask for a new one.
+      </p>
+      <Button asChild>
+        <Link to={paths.forgotPassword}>Request a new link</Link>
+      </Button>
+    </Outcome>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const reset = useResetPassword();
+  const [outcome, setOutcome] = useState<
+    { kind: 'done'; message: string } | { kind: 'invalid'; message: string } | null
+  >(null);
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+
+  async function onSubmit(values: Payload) {
+    try {
+      const answer = await reset.mutateAsync({ token, password: values.password });
+      setOutcome({ kind: 'done', message: answer.message });
+    } catch (error) {
+      const details = getApiErrorDetails(error);
+      if (applyFieldErrors(form.setError, details.fieldErrors, ['password'])) return;
+      if (details.status === 400) {
+        setOutcome({ kind: 'invalid', message: details.message ?? INVALID_LINK });
+        return;
+      }
+      toast({
+        variant: 'destructive',
+        title: 'Password not changed',
+        description:
+          details.message ??
+          (details.status === undefined
+            ? 'We could not reach the server. Check your connection and try again.'
+            : 'Something went wrong. Please try again.'),
+      });
+    }
+  }
+
+  if (outcome?.kind === 'done') {
+    return (
+      <Outcome tone="success" title="Password changed">
+        <p className="text-sm text-muted-foreground">{outcome.message}</p>
+        <Button asChild>
+          <Link to={paths.login}>Sign in</Link>
+        </Button>
+      </Outcome>
+    );
+  }
+  if (outcome?.kind === 'invalid') return <InvalidResetLink message={outcome.message} />;
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>New password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormDescription>At least 6 characters.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="confirmPassword"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Confirm new password</FormLabel>
+              <FormControl>
+                <Input type="password" autoComplete="new-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="w-full" disabled={pending}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Saving…' : 'Set new password'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

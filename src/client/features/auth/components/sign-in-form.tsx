@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { paths } from '@/shared/paths';
+import { signInSchema } from '@/shared/schemas/auth';
+import { useSignIn } from '../api/sign-in';
+import { isAdminUser } from '../use-auth';
+
+type SignInValues = z.input<typeof signInSchema>;
+type SignInPayload = z.output<typeof signInSchema>;
+
+const CREDENTIALS_HINT = 'Please check your credentials and try again.';
+
+/**
+ * What to tell the user after a failed sign-in. A lock (423) or a rate limit (429)
+ * needs the server's words, which say when to retry; a wrong password gets the
+ * spec's text; a failure that is not about credentials says so.
+ */
+export function signInFailureDescription(error: unknown): string {
+  const { status, message } = getApiErrorDetails(error);
+  if (status === 423 || status === 429) {
+    return message ?? 'Too many attempts. Please wait a few minutes and try again.';
+  }
+  if (status === undefined)
+    return 'We could not reach the server. Check your connection and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return CREDENTIALS_HINT;
+}
+
+export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm<SignInValues, unknown, SignInPayload>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+
+  async function onSubmit(values: SignInPayload) {
+    try {
+      const answer = await signIn.mutateAsync(values);
+      toast({ title: 'Sign in successful!' });
+      void navigate(
+        isAdminUser(answer.user, answer.userType)
+          ? paths.adminDashboard
+          : paths.participantDashboard,
+      );
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, ['email', 'password']);
+      toast({
+        variant: 'destructive',
+        title: 'Sign in failed',
+        description: signInFailureDescription(error),
+      });
+    }
+  }
+
+  const pending = form.formState.isSubmitting;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input type="email" autoComplete="email" inputMode="email" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-center justify-between gap-2">
+                <FormLabel>Password</FormLabel>
+                <Link
+                  to={paths.forgotPassword}
+                  className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </div>
+              <FormControl>
+                <Input type="password" autoComplete="current-password" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="mt-2 w-full" disabled={pending}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Signing in…' : 'Sign In'}
+        </Button>
+      </form>
+    </Form>
+  );
+}
