@@ -62,6 +62,14 @@ describe('serving the built client', () => {
     expect(res.body).toContain('app shell');
   });
 
+  it('answers a missing asset with a plain 404, not the app', async () => {
+    for (const url of ['/assets/index-old999.js', '/missing.png']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+    }
+  });
+
   it('keeps unknown /api paths JSON and does not serve files outside the build', async () => {
     expect((await t.app.inject({ url: '/api/unknown' })).json()).toEqual({ message: 'Not found' });
     const traversal = await t.app.inject({ url: '/assets/..%2f..%2fetc%2fpasswd' });
