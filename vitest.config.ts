@@ -40,6 +40,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page answers after a round trip to the server; one second is too tight on a busy machine.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

@@ -22,6 +22,8 @@ function freePort(): Promise<number> {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's log file (without SMTP_URL, mail such as reset links is logged there). */
+    serverLog: string;
   }
 }
 
@@ -61,16 +63,19 @@ export default async function setup(project: TestProject) {
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
+    if (server.exitCode !== null)
+      throw new Error(`server exited early:\n${fs.readFileSync(logFile, 'utf8')}`);
     try {
       if ((await fetch(`${baseUrl}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server not ready:\n${fs.readFileSync(logFile, 'utf8')}`);
+    if (Date.now() > deadline)
+      throw new Error(`server not ready:\n${fs.readFileSync(logFile, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', logFile);
 
   return async () => {
     server.kill('SIGTERM');

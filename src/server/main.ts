@@ -21,7 +21,7 @@ async function main() {
     throw error;
   }
   // Asynchronous writes keep logging off the request path; flushed before exit.
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const destination = pino.destination({ dest: 1, sync: false });
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination);
 
   const database = await openDatabase(config);

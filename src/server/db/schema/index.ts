@@ -9,3 +9,4 @@ export { auditLogs } from './audit-logs';
 export { sessions } from './sessions';
 export { settings } from './settings';
 export { mailOutbox } from './mail-outbox';
+export { participantPhotos } from './participant-photos';

@@ -26,6 +26,7 @@ import {
   emailInUse,
   findAccountByEmail,
   findAccountById,
+  LOCKOUT_MS,
   phoneInUse,
   recordFailedSignIn,
   recordSuccessfulSignIn,
@@ -41,7 +42,11 @@ const FORGOT_PASSWORD_MIN_MS = 250;
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export function lockedMessage(until: Date, now = new Date()): string {
-  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  // The lock's end comes from the database clock: never say more than the lockout itself.
+  const minutes = Math.min(
+    LOCKOUT_MS / 60_000,
+    Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)),
+  );
   return `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
@@ -176,7 +181,7 @@ export function createAccountsService({ db, config, log }: Deps) {
               ? 'wrong password, now locked'
               : 'wrong password',
         );
-        if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil, now));
+        if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil));
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
 

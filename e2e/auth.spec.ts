@@ -1,0 +1,251 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { E2E_ADMIN } from './support/accounts';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
+
+const session = useBrowser();
+const serverLog = inject('serverLog');
+const PASSWORD = 'Savanna-Lantern-77';
+
+function newPerson() {
+  const id = crypto.randomBytes(3).toString('hex');
+  return {
+    firstName: 'Achieng',
+    lastName: 'Wambui',
+    email: `achieng.${id}@example.com`,
+    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+  };
+}
+
+async function registerThroughApi(person = newPerson()) {
+  const res = await fetch(`${session.baseUrl}/api/participants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password: PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  return person;
+}
+
+describe('participant sign-up, sign-in, session and logout', () => {
+  it('signs up, returns to Sign In, signs in to the dashboard, keeps the session on reload, and logs out', async () => {
+    const t = await session.newPage();
+    const { page } = t;
+    const person = newPerson();
+    await page.goto('/login');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('First name').fill(person.firstName);
+    await page.getByLabel('Last name').fill(person.lastName);
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Phone number').fill(person.phone);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .poll(() => page.getByText('Account created successfully!').first().isVisible())
+      .toBe(true);
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected'))
+      .toBe('true');
+
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/participant/dashboard');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Achieng');
+
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toContain('Achieng');
+    const sessionAnswer = await page.evaluate(async () =>
+      (await fetch('/api/auth/session')).json(),
+    );
+    expect(sessionAnswer.user.email).toBe(person.email);
+
+    await page.getByRole('button', { name: /Account menu for Achieng Wambui/ }).click();
+    await expect.poll(() => page.getByRole('menu').textContent()).toContain(person.email);
+    await page.getByRole('menuitem', { name: /Log ?out/i }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('user'),
+      localStorage.getItem('participant'),
+      localStorage.getItem('admin'),
+    ]);
+    expect(stored).toEqual([null, null, null]);
+    const after = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
+    expect(after.user).toBeNull();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Login / Sign up' }).first().isVisible())
+      .toBe(true);
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it("shows the server's field error when the e-mail is taken", async () => {
+    const person = await registerThroughApi();
+    const t = await session.newPage();
+    const { page } = t;
+    await page.goto('/login?tab=signup');
+    await page.getByLabel('First name').fill('Other');
+    await page.getByLabel('Last name').fill('Person');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Phone number').fill(`+2547${crypto.randomInt(10_000_000, 100_000_000)}`);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect
+      .poll(() => page.getByText('An account with this email already exists').first().isVisible())
+      .toBe(true);
+    expectNoProblems(t, [409]);
+    await t.close();
+  });
+
+  it('sends a visitor without a session from the dashboards to the right sign-in page', async () => {
+    const t = await session.newPage();
+    await t.page.goto('/participant/dashboard');
+    await t.page.waitForURL('**/participant/login');
+    await t.page.goto('/admin/dashboard');
+    await t.page.waitForURL('**/admin/login');
+    expectNoProblems(t);
+    await t.close();
+  });
+});
+
+describe('admin sign-in', () => {
+  it('shows only Sign In under "Admin Portal", with an empty form, and lands on the admin dashboard', async () => {
+    const t = await session.newPage();
+    const { page } = t;
+    await page.goto('/admin/login');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Admin Portal');
+    expect(await page.getByRole('tab', { name: 'Sign Up' }).count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    expectNoProblems(t);
+    await t.close();
+  });
+});
+
+describe('lockout', () => {
+  it('tells the user after 5 failed sign-ins that the account is locked and when to retry', async () => {
+    const person = await registerThroughApi();
+    const t = await session.newPage();
+    const { page } = t;
+    await page.goto('/login');
+    for (let i = 0; i < 5; i++) {
+      await page.getByLabel('Email').fill(person.email);
+      await page.getByLabel('Password').fill(`Wrong-guess-${i}`);
+      const answered = page.waitForResponse('**/api/auth/signin');
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await answered;
+    }
+    await expect
+      .poll(() =>
+        page
+          .getByText(/locked; try again in 15 minutes/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    expect(page.url()).toContain('/login');
+    expectNoProblems(t, [401, 423]);
+    await t.close();
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails (logs, without SMTP) a link that sets a new password, then signs in with it', async () => {
+    const person = await registerThroughApi();
+    const t = await session.newPage();
+    const { page } = t;
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByRole('button', { name: /Send/ }).click();
+    await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
+
+    let link = '';
+    await expect
+      .poll(
+        () => {
+          const match = fs
+            .readFileSync(serverLog, 'utf8')
+            .split('\n')
+            .filter((line) => line.includes(person.email) || line.includes('password-reset'))
+            .map(
+              (line) =>
+                /(http:\/\/[^\s"\\]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(line)?.[1],
+            )
+            .filter(Boolean)
+            .pop();
+          link = match ?? '';
+          return link;
+        },
+        { timeout: 10_000 },
+      )
+      .toContain('/reset-password?token=');
+
+    await page.goto(link);
+    const newPassword = 'Fresh-Baobab-Tree-4';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: /password/i }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Sign in/i })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/participant/dashboard');
+    expectNoProblems(t);
+    await t.close();
+  });
+});
+
+describe('404', () => {
+  it("shows '404 Page Not Found' with a 404 status for an unknown route", async () => {
+    const t = await session.newPage();
+    const response = await t.page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect
+      .poll(() => t.page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('404 Page Not Found');
+    await expectNoAxeViolations(t.page);
+    expectNoProblems(t, [404]);
+    await t.close();
+  });
+});
+
+describe('accessibility of the sign-in screen', () => {
+  for (const width of [375, 1280]) {
+    it(`has no axe violations on /login at ${width} px, on both tabs`, async () => {
+      const t = await session.newPage({ width });
+      await t.page.goto('/login');
+      await t.page.getByLabel('Email').waitFor();
+      await expectNoAxeViolations(t.page);
+      await t.page.getByRole('tab', { name: 'Sign Up' }).click();
+      await t.page.getByLabel('First name').waitFor();
+      await expectNoAxeViolations(t.page);
+      await t.close();
+    });
+  }
+});
