@@ -12,7 +12,11 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
 import { participantsRoutes } from './modules/participants/participants.routes';
+import { createParticipantsService } from './modules/participants/participants.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -121,7 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const accounts = createAccountsService({ db: database.db, config, log: app.log });
   await app.register(healthRoutes);
   await app.register(accountsRoutes, { accounts });
-  await app.register(participantsRoutes, { accounts });
+  const participants = createParticipantsService({ db: database.db });
+  await app.register(participantsRoutes, { accounts, participants });
+  await app.register(applicationsRoutes, {
+    applications: createApplicationsService({ db: database.db }),
+  });
+  await app.register(settingsRoutes);
   await app.register(adminsRoutes, { accounts });
   const studies = createStudiesService({ db: database.db });
   await app.register(studiesRoutes, { studies });

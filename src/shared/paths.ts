@@ -35,3 +35,22 @@ export const clientRoutePatterns: readonly RegExp[] = [
 export function isClientRoute(pathname: string): boolean {
   return clientRoutePatterns.some((pattern) => pattern.test(pathname));
 }
+
+/**
+ * The public pages: prerendered to HTML at build time, listed in sitemap.xml and
+ * crawled by the browser tests.
+ */
+export const publicPagePaths = [
+  paths.home,
+  paths.about,
+  paths.services,
+  paths.fractionalProductManagement,
+  paths.productOptimization,
+  paths.userResearchTesting,
+  paths.featurePrioritization,
+  paths.marketFitLaunchStrategy,
+  paths.operationalExcellence,
+  paths.companyInquiry,
+  paths.clientRequest,
+  paths.researchValidation,
+] as const;

@@ -1,3 +1,9 @@
+/**
+ * Set by Vite's `define` at build time (vite.config.ts, from SITE_ORIGIN); absent when
+ * this file runs on the server through tsx, which has PUBLIC_URL for its own links.
+ */
+declare const __SITE_ORIGIN__: string | undefined;
+
 /** The brand and its contact details: the one place they are written. */
 export const site = {
   name: 'InsightLab',
@@ -7,4 +13,11 @@ export const site = {
   phone: '+254 700 000 000',
   city: 'Nairobi, Kenya',
   copyrightYear: 2025,
+  /** Where the public pages live, for canonical URLs, Open Graph and the sitemap (no trailing slash). */
+  origin: typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : 'http://localhost:5000',
 } as const;
+
+/** An absolute URL on the site, for canonical links and the sitemap. */
+export function absoluteUrl(pathname: string): string {
+  return `${site.origin}${pathname}`;
+}

@@ -14,10 +14,9 @@ export const errorBody = z.object({
 export const messageBody = z.object({ message: z.string() });
 
 /** A path parameter that must be a uuid; anything else is 400 before any query runs. */
-export const uuidParam = (name: string) =>
-  z.object({ [name]: z.uuid({ error: 'Not a valid id' }) }) as z.ZodObject<
-    Record<string, z.ZodUUID>
-  >;
+export function uuidParam<K extends string>(name: K) {
+  return z.object({ [name]: z.uuid({ error: 'Not a valid id' }) } as Record<K, z.ZodUUID>);
+}
 
 /**
  * Sends JSON that was serialised (and shaped by its mapper) ahead of time, e.g.

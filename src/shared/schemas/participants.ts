@@ -69,3 +69,52 @@ export const participantSchema = z.object({
   updatedAt: z.string(),
 });
 export type Participant = z.infer<typeof participantSchema>;
+
+/** PUT /api/participants/{id}/profile: every field optional; '' clears an optional field. */
+export const participantProfileUpdateSchema = z
+  .object({
+    firstName: requiredName('First name', messages.firstNameRequired).optional(),
+    lastName: requiredName('Last name', messages.lastNameRequired).optional(),
+    email: emailField.optional(),
+    phone: phoneField.optional(),
+    location: z.string().trim().max(200).optional(),
+    age: z.union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/)], {
+      error: 'Please choose one of the options',
+    }).optional(),
+    occupation: z.string().trim().max(200).optional(),
+    dateOfBirth: z
+      .union([z.literal(''), z.string().trim().refine(isPastIsoDate, 'Please enter a valid date')], {
+        error: 'Please enter a valid date',
+      })
+      .optional(),
+    education: z
+      .union([z.literal(''), z.enum(educationLevels.values)], { error: 'Please choose one of the options' })
+      .optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+export type ParticipantProfileUpdateInput = z.input<typeof participantProfileUpdateSchema>;
+
+/** The profile form of the dashboard (spec section 5 "Profile form"). */
+export const accountProfileSchema = z.object({
+  firstName: requiredName('First name', messages.firstNameRequired),
+  lastName: requiredName('Last name', messages.lastNameRequired),
+  email: emailField,
+  phone: phoneField,
+});
+export type AccountProfileInput = z.input<typeof accountProfileSchema>;
+
+export const earningsSchema = z.object({
+  totalEarned: z.string(),
+  totalPaid: z.string(),
+  pendingPayments: z.string(),
+  completedTests: z.number().int(),
+  lastPaymentAt: z.string().nullable(),
+  currency: z.literal('KES'),
+});
+export type Earnings = z.infer<typeof earningsSchema>;
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const photoMessages = {
+  type: 'Please upload a JPG or PNG image',
+  size: 'Please upload an image smaller than 2MB',
+} as const;

@@ -1,31 +1,47 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { changePasswordSchema } from '../../../shared/schemas/auth';
 import {
+  accountProfileSchema,
+  earningsSchema,
+  participantProfileUpdateSchema,
   participantRegistrationSchema,
   participantSchema,
+  PHOTO_MAX_BYTES,
+  photoMessages,
 } from '../../../shared/schemas/participants';
+import { AppError, badRequest } from '../../lib/app-error';
+import { messageBody, uuidParam, withZod } from '../../lib/route-types';
+import { requireParticipant, requireSelf, requireSelfOrAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import { withZod } from '../../lib/route-types';
 import type { AccountsService } from '../accounts/accounts.service';
 import { toParticipant } from './participants.mapper';
+import type { ParticipantsService } from './participants.service';
+
+const PRIVATE = 'private, no-store';
+const participantAnswer = z.object({ participant: participantSchema });
+// Multipart framing around the file; anything larger is refused before reading.
+const MULTIPART_OVERHEAD = 64 * 1024;
 
 export async function participantsRoutes(
   app: FastifyInstance,
-  opts: { accounts: AccountsService },
+  opts: { accounts: AccountsService; participants: ParticipantsService },
 ) {
+  const { accounts, participants } = opts;
   const r = withZod(app);
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  });
 
   r.post(
     '/api/participants/register',
     {
       config: { rateLimit: app.rateLimits.auth },
-      schema: {
-        body: participantRegistrationSchema,
-        response: { 201: z.object({ participant: participantSchema }) },
-      },
+      schema: { body: participantRegistrationSchema, response: { 201: participantAnswer } },
     },
     async (request, reply) => {
-      const row = await opts.accounts.createParticipant(
+      const row = await accounts.createParticipant(
         request.body,
         requestContext(request),
         'participant.register',
@@ -36,4 +52,157 @@ export async function participantsRoutes(
         .send({ participant: toParticipant(row) });
     },
   );
+
+  r.get(
+    '/api/participants/:id',
+    {
+      preHandler: requireSelfOrAdmin('id'),
+      schema: { params: uuidParam('id'), response: { 200: participantAnswer } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return { participant: await participants.get(request.params.id) };
+    },
+  );
+
+  r.put(
+    '/api/participants/:id/profile',
+    {
+      preHandler: requireSelf('id'),
+      schema: {
+        params: uuidParam('id'),
+        body: participantProfileUpdateSchema,
+        response: { 200: participantAnswer },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return {
+        participant: await participants.updateProfile(
+          request.params.id,
+          request.body,
+          requestContext(request),
+        ),
+      };
+    },
+  );
+
+  /** The dashboard's profile form: names, e-mail and phone of the signed-in participant. */
+  r.put(
+    '/api/participant/profile',
+    {
+      preHandler: requireParticipant,
+      schema: { body: accountProfileSchema, response: { 200: participantAnswer } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      const id = request.auth!.user.id;
+      return {
+        participant: await participants.updateProfile(id, request.body, requestContext(request)),
+      };
+    },
+  );
+
+  r.put(
+    '/api/participants/:id/password',
+    {
+      preHandler: requireSelf('id'),
+      schema: {
+        params: uuidParam('id'),
+        body: changePasswordSchema,
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      await accounts.changePassword(
+        { id: auth.user.id, type: 'participant' },
+        request.body,
+        auth.sessionIdHash,
+        requestContext(request),
+      );
+      return { message: 'Password changed' };
+    },
+  );
+
+  r.post(
+    '/api/participants/:id/upload-photo',
+    {
+      preHandler: requireSelf('id'),
+      schema: { params: uuidParam('id'), response: { 200: z.object({ photoUrl: z.string() }) } },
+    },
+    async (request) => {
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD)
+        throw new AppError(413, 'TOO_LARGE', photoMessages.size);
+      if (!request.isMultipart())
+        throw new AppError(415, 'UNSUPPORTED_TYPE', 'Please send the photo as multipart/form-data');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'photo')
+        throw badRequest('Please choose a photo to upload', {
+          photo: 'Please choose a photo to upload',
+        });
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+          throw new AppError(413, 'TOO_LARGE', photoMessages.size);
+        throw error;
+      }
+      return {
+        photoUrl: await participants.savePhoto(request.params.id, bytes, requestContext(request)),
+      };
+    },
+  );
+
+  /** Personal data: served to its owner and to admins only, revalidated by ETag. */
+  r.get(
+    '/api/participants/:id/photo',
+    { preHandler: requireSelfOrAdmin('id'), schema: { params: uuidParam('id') } },
+    async (request, reply) => {
+      const photo = await participants.photo(request.params.id);
+      const etag = `"${photo.etag}"`;
+      reply
+        .header('etag', etag)
+        .header('cache-control', 'private, max-age=86400')
+        .header('vary', 'Cookie');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.type(photo.contentType).send(photo.data);
+    },
+  );
+
+  r.delete(
+    '/api/participants/:id',
+    {
+      preHandler: requireSelfOrAdmin('id'),
+      schema: { params: uuidParam('id'), response: { 200: messageBody } },
+    },
+    async (request, reply) => {
+      await participants.remove(request.params.id, requestContext(request));
+      if (request.auth!.user.id === request.params.id) reply.clearSessionCookie();
+      return { message: 'Account deleted' };
+    },
+  );
+
+  r.get(
+    '/api/me/earnings',
+    {
+      preHandler: requireParticipant,
+      schema: { response: { 200: z.object({ earnings: earningsSchema }) } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return { earnings: await participants.earningsOf(request.auth!.user.id) };
+    },
+  );
+
+  r.get('/api/me/export', { preHandler: requireParticipant }, async (request, reply) => {
+    const data = await participants.exportOf(request.auth!.user.id);
+    return reply
+      .header('cache-control', PRIVATE)
+      .header('content-disposition', 'attachment; filename="my-data.json"')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(data, null, 2));
+  });
 }

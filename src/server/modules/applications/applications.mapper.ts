@@ -1,0 +1,32 @@
+import type { Application } from '../../../shared/schemas/applications';
+import type { ApplicationStatus, StudyStatus } from '../../../shared/schemas/options';
+import type { applications, studies } from '../../db/schema/index';
+
+type ApplicationRow = typeof applications.$inferSelect;
+type StudyRow = typeof studies.$inferSelect;
+
+export function toApplication(row: ApplicationRow, study: StudyRow): Application {
+  return {
+    id: row.id,
+    participantId: row.participantId,
+    testId: row.testId,
+    status: row.status as ApplicationStatus,
+    screening: row.screening,
+    feedback: row.feedback,
+    rating: row.rating,
+    hoursWorked: row.hoursWorked,
+    appliedAt: row.appliedAt.toISOString(),
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    test: {
+      id: study.id,
+      title: study.title,
+      payRate: study.payRate,
+      duration: study.duration,
+      status: study.status as StudyStatus,
+      startDate: study.startDate,
+      endDate: study.endDate,
+      company: study.company,
+    },
+  };
+}
