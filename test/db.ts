@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
-import { BASE_DB_NAME, adminUrl, withDatabase } from './pg-urls';
+import { inject } from 'vitest';
+import { adminUrl, baseDbName, runPrefix, withDatabase } from './pg-urls';
 
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -17,11 +18,12 @@ export async function createTestDatabase(): Promise<Database> {
     await runMigrations(database);
     return database;
   }
-  const name = `app_test_${crypto.randomBytes(6).toString('hex')}`;
+  const runId = inject('pgRunId');
+  const name = `${runPrefix(runId)}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(url) });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${BASE_DB_NAME}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${baseDbName(runId)}`);
   } finally {
     await admin.end();
   }

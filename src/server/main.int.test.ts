@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { participantInput } from '../../test/factories';
-import { adminUrl, withDatabase } from '../../test/pg-urls';
+import { adminUrl, runPrefix, withDatabase } from '../../test/pg-urls';
 import {
   freePort,
   startServer,
@@ -101,7 +101,7 @@ describe('the server process', () => {
 describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on PostgreSQL', () => {
   it('share sessions: sign in on one port, the session works on the other', async () => {
     const base = process.env.TEST_DATABASE_URL!;
-    const name = `app_test_${crypto.randomBytes(6).toString('hex')}`;
+    const name = `${runPrefix(inject('pgRunId'))}${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl(base) });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
