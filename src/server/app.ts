@@ -13,7 +13,11 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
+import { createApplicationStatusService } from './modules/applications/application-status';
 import { createApplicationsService } from './modules/applications/applications.service';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { createStudiesAdmin } from './modules/studies/studies.admin';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -127,13 +131,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db });
   await app.register(participantsRoutes, { accounts, participants });
-  await app.register(applicationsRoutes, {
-    applications: createApplicationsService({ db: database.db }),
-  });
   await app.register(settingsRoutes);
   await app.register(adminsRoutes, { accounts });
   const studies = createStudiesService({ db: database.db });
-  await app.register(studiesRoutes, { studies });
+  await app.register(studiesRoutes, {
+    studies,
+    admin: createStudiesAdmin({ db: database.db, studiesService: studies }),
+  });
+  await app.register(applicationsRoutes, {
+    applications: createApplicationsService({ db: database.db }),
+    changeStatus: createApplicationStatusService({
+      db: database.db,
+      config,
+      log: app.log,
+      studiesService: studies,
+    }),
+  });
+  await app.register(paymentsRoutes, {
+    payments: createPaymentsService({ db: database.db, config, log: app.log }),
+  });
   await app.register(statsRoutes);
   const requests = createRequestsService({ db: database.db, config, log: app.log });
   await app.register(requestsRoutes, { requests });

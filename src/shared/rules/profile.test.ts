@@ -6,9 +6,18 @@ describe('profile completion (spec section 4)', () => {
     expect(profileCompletion({})).toBe(0);
     expect(profileCompletion({ location: 'Nairobi' })).toBe(17);
     expect(profileCompletion({ location: 'Nairobi', age: '25-34' })).toBe(33);
-    expect(profileCompletion({ location: 'x', age: 'x', occupation: 'x', dateOfBirth: 'x' })).toBe(67);
+    expect(profileCompletion({ location: 'x', age: 'x', occupation: 'x', dateOfBirth: 'x' })).toBe(
+      67,
+    );
     expect(
-      profileCompletion({ profilePhoto: 'p', location: 'x', age: 'x', occupation: 'x', dateOfBirth: 'x', education: 'x' }),
+      profileCompletion({
+        profilePhoto: 'p',
+        location: 'x',
+        age: 'x',
+        occupation: 'x',
+        dateOfBirth: 'x',
+        education: 'x',
+      }),
     ).toBe(100);
   });
 

@@ -39,3 +39,17 @@ export const applicationSchema = z.object({
   }),
 });
 export type Application = z.infer<typeof applicationSchema>;
+
+/** PUT /api/applications/{id}/status. `hoursWorked` (completion) defaults to the study's duration. */
+export const applicationStatusSchema = z.object({
+  status: z.enum(applicationStatuses, { error: 'Unknown status' }),
+  hoursWorked: z.coerce
+    .number({ error: 'Hours worked must be a number' })
+    .min(0, 'Hours worked must be between 0 and 99.99')
+    .max(99.99, 'Hours worked must be between 0 and 99.99')
+    .optional(),
+  feedback: z.string().trim().max(2000).optional(),
+  rating: z.coerce.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').optional(),
+});
+export type ApplicationStatusInput = z.input<typeof applicationStatusSchema>;
+export type ApplicationStatusData = z.output<typeof applicationStatusSchema>;

@@ -78,17 +78,24 @@ export const participantProfileUpdateSchema = z
     email: emailField.optional(),
     phone: phoneField.optional(),
     location: z.string().trim().max(200).optional(),
-    age: z.union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/)], {
-      error: 'Please choose one of the options',
-    }).optional(),
-    occupation: z.string().trim().max(200).optional(),
-    dateOfBirth: z
-      .union([z.literal(''), z.string().trim().refine(isPastIsoDate, 'Please enter a valid date')], {
-        error: 'Please enter a valid date',
+    age: z
+      .union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/)], {
+        error: 'Please choose one of the options',
       })
       .optional(),
+    occupation: z.string().trim().max(200).optional(),
+    dateOfBirth: z
+      .union(
+        [z.literal(''), z.string().trim().refine(isPastIsoDate, 'Please enter a valid date')],
+        {
+          error: 'Please enter a valid date',
+        },
+      )
+      .optional(),
     education: z
-      .union([z.literal(''), z.enum(educationLevels.values)], { error: 'Please choose one of the options' })
+      .union([z.literal(''), z.enum(educationLevels.values)], {
+        error: 'Please choose one of the options',
+      })
       .optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });

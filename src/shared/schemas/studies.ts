@@ -21,3 +21,79 @@ export const studySchema = z.object({
   updatedAt: z.string(),
 });
 export type Study = z.infer<typeof studySchema>;
+
+const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (v: string) =>
+  ISO_DATE.test(v) &&
+  !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) &&
+  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** POST /api/tests (spec section 5 "Create test"). Money is taken as a number or a decimal string, kept exact. */
+export const createStudySchema = z
+  .object({
+    title: z
+      .string({ error: 'Title is required' })
+      .trim()
+      .min(1, 'Title is required')
+      .max(200, 'Title must be at most 200 characters'),
+    description: z
+      .string({ error: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(5000, 'Description must be at most 5000 characters'),
+    payRate: z
+      .union([z.number(), z.string().trim()], { error: 'Pay rate is required' })
+      .transform((v) => (typeof v === 'number' ? String(v) : v))
+      .refine(
+        (v) => MONEY.test(v),
+        'Pay rate must be between 0 and 999999.99 KES, with at most 2 decimals',
+      ),
+    duration: z.coerce
+      .number({ error: 'Duration is required' })
+      .int('Duration must be a whole number of hours')
+      .min(1, 'Duration must be at least 1 hour')
+      .max(1000, 'Duration must be at most 1000 hours'),
+    maxParticipants: z.coerce
+      .number({ error: 'Participants needed is required' })
+      .int('Participants needed must be a whole number')
+      .min(1, 'At least 1 participant is needed')
+      .max(100000, 'At most 100000 participants')
+      .default(10),
+    startDate: z
+      .string({ error: 'Start date is required' })
+      .refine(validDate, 'Start date is required'),
+    endDate: z.string({ error: 'End date is required' }).refine(validDate, 'End date is required'),
+    company: z
+      .string()
+      .trim()
+      .max(200, 'Company must be at most 200 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    tags: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) =>
+        (Array.isArray(v) ? v : (v ?? '').split(',')).map((t) => t.trim()).filter((t) => t !== ''),
+      )
+      .pipe(
+        z
+          .array(z.string().max(40, 'Each tag must be at most 40 characters'))
+          .max(20, 'At most 20 tags'),
+      ),
+    requirements: z
+      .string()
+      .trim()
+      .max(5000, 'Requirements must be at most 5000 characters')
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .refine((v) => v.endDate >= v.startDate, {
+    path: ['endDate'],
+    message: 'End date cannot be before the start date',
+  });
+export type CreateStudyInput = z.input<typeof createStudySchema>;
+
+export const studyStatusSchema = z.object({
+  status: z.enum(studyStatuses, { error: 'Unknown status' }),
+});

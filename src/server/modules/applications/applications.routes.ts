@@ -1,14 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { applicationSchema, applySchema } from '../../../shared/schemas/applications';
-import { withZod } from '../../lib/route-types';
-import { requireParticipant, requireUser } from '../../plugins/guards';
+import {
+  applicationSchema,
+  applicationStatusSchema,
+  applySchema,
+} from '../../../shared/schemas/applications';
+import { uuidParam, withZod } from '../../lib/route-types';
+import { requireAdmin, requireParticipant, requireUser } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
+import type { createApplicationStatusService } from './application-status';
 import type { ApplicationsService } from './applications.service';
 
 export async function applicationsRoutes(
   app: FastifyInstance,
-  opts: { applications: ApplicationsService },
+  opts: {
+    applications: ApplicationsService;
+    changeStatus: ReturnType<typeof createApplicationStatusService>;
+  },
 ) {
   const r = withZod(app);
 
@@ -53,5 +61,24 @@ export async function applicationsRoutes(
           : own,
       };
     },
+  );
+
+  r.put(
+    '/api/applications/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        body: applicationStatusSchema,
+        response: { 200: z.object({ application: applicationSchema }) },
+      },
+    },
+    async (request) => ({
+      application: await opts.changeStatus(
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
+    }),
   );
 }

@@ -454,14 +454,12 @@ describe('earnings, export and deletion', () => {
         status: 'completed',
       })
       .returning();
-    await t.database.db
-      .insert(earnings)
-      .values({
-        participantId: me.id,
-        totalEarned: '3000.00',
-        totalPaid: '3000.00',
-        completedTests: 1,
-      });
+    await t.database.db.insert(earnings).values({
+      participantId: me.id,
+      totalEarned: '3000.00',
+      totalPaid: '3000.00',
+      completedTests: 1,
+    });
 
     expect(
       (

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { studySchema } from '../../../shared/schemas/studies';
-import { sendJsonText, withZod } from '../../lib/route-types';
+import { createStudySchema, studySchema, studyStatusSchema } from '../../../shared/schemas/studies';
+import { messageBody, sendJsonText, uuidParam, withZod } from '../../lib/route-types';
+import { notFound } from '../../lib/app-error';
+import { requireAdmin } from '../../plugins/guards';
+import { requestContext } from '../../plugins/session';
+import type { StudiesAdmin } from './studies.admin';
 import type { StudiesService } from './studies.service';
 
-export async function studiesRoutes(app: FastifyInstance, opts: { studies: StudiesService }) {
+const studyAnswer = z.object({ test: studySchema });
+
+export async function studiesRoutes(
+  app: FastifyInstance,
+  opts: { studies: StudiesService; admin: StudiesAdmin },
+) {
   const r = withZod(app);
 
   r.get(
@@ -17,6 +26,58 @@ export async function studiesRoutes(app: FastifyInstance, opts: { studies: Studi
       }
       reply.header('cache-control', 'no-cache');
       return sendJsonText(reply, await opts.studies.publicListJson());
+    },
+  );
+
+  /** One study: visitors and participants see active ones only; admins see every status. */
+  r.get(
+    '/api/tests/:id',
+    { schema: { params: uuidParam('id'), response: { 200: studyAnswer } } },
+    async (request, reply) => {
+      const test = await opts.admin.get(request.params.id);
+      const isAdmin = request.auth?.user.userType === 'admin';
+      if (!isAdmin && test.status !== 'active') throw notFound('Test not found');
+      reply.header('cache-control', isAdmin ? 'no-store' : 'no-cache');
+      return { test };
+    },
+  );
+
+  r.post(
+    '/api/tests',
+    {
+      preHandler: requireAdmin,
+      schema: { body: createStudySchema, response: { 201: studyAnswer } },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ test: await opts.admin.create(request.body, requestContext(request)) }),
+  );
+
+  r.put(
+    '/api/tests/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: { params: uuidParam('id'), body: studyStatusSchema, response: { 200: studyAnswer } },
+    },
+    async (request) => ({
+      test: await opts.admin.setStatus(
+        request.params.id,
+        request.body.status,
+        requestContext(request),
+      ),
+    }),
+  );
+
+  r.delete(
+    '/api/tests/:id',
+    {
+      preHandler: requireAdmin,
+      schema: { params: uuidParam('id'), response: { 200: messageBody } },
+    },
+    async (request) => {
+      await opts.admin.remove(request.params.id, requestContext(request));
+      return { message: 'Test deleted' };
     },
   );
 }

@@ -21,3 +21,16 @@ export function createStudiesService({ db }: { db: Db }) {
   };
 }
 export type StudiesService = ReturnType<typeof createStudiesService>;
+
+export type NewStudy = {
+  title: string;
+  description: string;
+  payRate: string;
+  duration: number;
+  maxParticipants: number;
+  startDate: string;
+  endDate: string;
+  company?: string | undefined;
+  tags: string[];
+  requirements?: string | undefined;
+};

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+
+/**
+ * Writes a participant's earnings from their payments and applications, in the
+ * caller's transaction. Derived, never incremented, so the totals cannot drift:
+ * - totalEarned: every payment not refunded;
+ * - totalPaid: completed payments;
+ * - pendingPayments: payments owed but not paid (pending, processing, failed);
+ * - completedTests: completed applications.
+ */
+export async function recomputeEarnings(tx: DbOrTx, participantId: string): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO earnings (participant_id, total_earned, total_paid, pending_payments, completed_tests, last_payment_at, updated_at)
+    SELECT
+      ${participantId}::uuid,
+      coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status <> 'refunded'), 0),
+      coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status = 'completed'), 0),
+      coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status IN ('pending', 'processing', 'failed')), 0),
+      (SELECT count(*) FROM applications WHERE participant_id = ${participantId}::uuid AND status = 'completed'),
+      (SELECT max(processed_at) FROM payments WHERE participant_id = ${participantId}::uuid AND status = 'completed'),
+      now()
+    ON CONFLICT (participant_id) DO UPDATE SET
+      total_earned = excluded.total_earned,
+      total_paid = excluded.total_paid,
+      pending_payments = excluded.pending_payments,
+      completed_tests = excluded.completed_tests,
+      last_payment_at = excluded.last_payment_at,
+      updated_at = now()
+  `);
+}

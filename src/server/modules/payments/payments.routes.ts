@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { paymentStatuses } from '../../../shared/schemas/options';
+import { paymentSchema, paymentStatusSchema } from '../../../shared/schemas/payments';
+import { uuidParam, withZod } from '../../lib/route-types';
+import { requireAdmin } from '../../plugins/guards';
+import { requestContext } from '../../plugins/session';
+import type { PaymentsService } from './payments.service';
+
+export async function paymentsRoutes(app: FastifyInstance, opts: { payments: PaymentsService }) {
+  const r = withZod(app);
+
+  r.get(
+    '/api/payments',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: z.object({
+          status: z.enum(paymentStatuses).optional(),
+          testId: z.uuid().optional(),
+        }),
+        response: {
+          200: z.object({
+            payments: z.array(paymentSchema),
+            totals: z.object({ pending: z.string(), paid: z.string(), refunded: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return opts.payments.list(request.query);
+    },
+  );
+
+  r.put(
+    '/api/payments/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        body: paymentStatusSchema,
+        response: { 200: z.object({ payment: paymentSchema }) },
+      },
+    },
+    async (request) => ({
+      payment: await opts.payments.changeStatus(
+        request.params.id,
+        request.body,
+        requestContext(request),
+      ),
+    }),
+  );
+}
