@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../src/server/config';
 import { acquireDataDirLock } from '../src/server/db/pglite-lock';
 
@@ -27,7 +28,11 @@ try {
     fs.renameSync(target, aside);
     console.log(`Current data moved to ${aside}`);
   }
-  const db = new PGlite(target, { loadDataDir: new Blob([fs.readFileSync(values.file)]) });
+  const db = new PGlite({
+    dataDir: target,
+    loadDataDir: new Blob([fs.readFileSync(values.file)]),
+    extensions: { pg_trgm },
+  });
   await db.waitReady;
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM participants');
   await db.close();

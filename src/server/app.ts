@@ -20,6 +20,8 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { createStudiesAdmin } from './modules/studies/studies.admin';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
+import { createParticipantsAdmin } from './modules/participants/participants.admin';
+import { participantsAdminRoutes } from './modules/participants/participants.admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -130,6 +132,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes);
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db });
+  await app.register(participantsAdminRoutes, {
+    admin: createParticipantsAdmin({ db: database.db }),
+  });
   await app.register(participantsRoutes, { accounts, participants });
   await app.register(settingsRoutes);
   await app.register(adminsRoutes, { accounts });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -54,7 +55,12 @@ export async function openPglite(dataDir?: string, pglite?: PGlite): Promise<Dat
       lock = acquireDataDirLock(dataDir);
     }
     try {
-      client = new PGlite(dataDir ? path.join(dataDir, 'db') : undefined);
+      // pg_trgm backs the participant search index (migration 0002).
+      // One options object: PGlite ignores the options when the first argument is undefined.
+      client = new PGlite({
+        ...(dataDir ? { dataDir: path.join(dataDir, 'db') } : {}),
+        extensions: { pg_trgm },
+      });
       await client.waitReady;
     } catch (error) {
       lock?.release();

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { createParticipant, createStudy, loginAs } from '../../../../test/factories';
+
+let t: TestApp;
+let boss: { cookie: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  boss = await loginAs(t.app, t.database.db, 'admin');
+  await createParticipant(t.app, { firstName: 'Wanjiru', lastName: 'Kamau', location: 'Nakuru' });
+  await createParticipant(t.app, {
+    firstName: 'Baraka',
+    lastName: 'Otieno',
+    location: 'Mombasa 100% coast',
+  });
+  await createParticipant(t.app, {
+    firstName: '=HYPERLINK("http://evil")',
+    lastName: 'Test',
+    location: '+254 trick',
+  });
+  for (let i = 0; i < 5; i++) await createParticipant(t.app, { firstName: `Filler${i}` });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, cookie = boss.cookie) => t.app.inject({ url, headers: { cookie } });
+
+describe('participants list', () => {
+  it('pages newest first with a cursor and tells the total', async () => {
+    const first = (await get('/api/participants?limit=3')).json();
+    expect(first.participants).toHaveLength(3);
+    expect(first.total).toBe(8);
+    expect(first.participants[0].firstName).toBe('Filler4');
+    const seen = [...first.participants.map((p: { id: string }) => p.id)];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const page = (await get(`/api/participants?limit=3&cursor=${cursor}`)).json();
+      seen.push(...page.participants.map((p: { id: string }) => p.id));
+      cursor = page.nextCursor;
+    }
+    expect(new Set(seen).size).toBe(8);
+  });
+
+  it('searches name, e-mail, phone and location, case-insensitively, on the server', async () => {
+    const names = async (q: string) =>
+      (await get(`/api/participants?search=${encodeURIComponent(q)}`))
+        .json()
+        .participants.map((p: { firstName: string }) => p.firstName);
+    expect(await names('wanjiru kam')).toEqual(['Wanjiru']);
+    expect(await names('MOMBASA')).toEqual(['Baraka']);
+    expect(await names('100% co')).toEqual(['Baraka']);
+    expect(await names('%')).toEqual(['Baraka']); // a literal %, not "anything"
+    expect((await get('/api/participants?search=nakuru')).json().total).toBe(1);
+  });
+
+  it('refuses a bad limit or cursor with 400, and non-admins', async () => {
+    expect((await get('/api/participants?limit=500')).statusCode).toBe(400);
+    expect((await get('/api/participants?cursor=garbage')).statusCode).toBe(400);
+    const p = await loginAs(t.app, t.database.db, 'participant');
+    expect((await get('/api/participants', p.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/participants' })).statusCode).toBe(401);
+  });
+});
+
+describe('CSV exports', () => {
+  it('streams participants.csv with the spec columns and neutralised formulas', async () => {
+    const res = await get('/api/participants/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="participants.csv"');
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,Phone,Location,Age,Occupation,Joined');
+    const { total } = (await get('/api/participants?limit=1')).json();
+    expect(lines).toHaveLength(total + 1);
+    const evil = lines.find((l) => l.includes('HYPERLINK'))!;
+    expect(evil.startsWith('"\'=HYPERLINK')).toBe(true);
+    expect(evil).toContain("'+254 trick");
+    expect(res.body).toMatch(/\d{4}-\d{2}-\d{2}\r\n/);
+  });
+
+  it("exports a study's payment list: participant, e-mail, phone, hours, rate, total, date", async () => {
+    const study = await createStudy(t.database.db, {
+      title: 'Checkout: v2 / usability',
+      payRate: '1250.50',
+      duration: 2,
+    });
+    const who = await loginAs(t.app, t.database.db, 'participant');
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { cookie: who.cookie },
+      payload: { participantId: who.id, testId: study.id },
+    });
+    const id = applied.json().application.id;
+    for (const status of ['scheduled', 'completed']) {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/${id}/status`,
+        headers: { cookie: boss.cookie },
+        payload: { status },
+      });
+    }
+    const res = await get(`/api/tests/${study.id}/payments.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="checkout-v2-usability-payments.csv"',
+    );
+    const [header, row] = res.body.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'Participant,Email,Phone,Hours worked,Rate (KES/hour),Total payment (KES),Completion date',
+    );
+    expect(row).toContain(who.email);
+    expect(row).toContain(',2.00,1250.50,2501.00,');
+  });
+
+  it('is for admins only', async () => {
+    const p = await loginAs(t.app, t.database.db, 'participant');
+    expect((await get('/api/participants/export.csv', p.cookie)).statusCode).toBe(403);
+  });
+});
