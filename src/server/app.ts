@@ -23,7 +23,10 @@ import { createParticipantsService } from './modules/participants/participants.s
 import { createParticipantsAdmin } from './modules/participants/participants.admin';
 import { participantsAdminRoutes } from './modules/participants/participants.admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { requestsRoutes } from './modules/requests/requests.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createRequestsAdmin } from './modules/requests/requests.admin';
+import { requestsAdminRoutes, requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { studiesRoutes } from './modules/studies/studies.routes';
@@ -158,6 +161,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statsRoutes);
   const requests = createRequestsService({ db: database.db, config, log: app.log });
   await app.register(requestsRoutes, { requests });
+  await app.register(requestsAdminRoutes, { admin: createRequestsAdmin({ db: database.db }) });
+  await app.register(auditRoutes);
+  await app.register(notificationsRoutes);
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

@@ -94,3 +94,7 @@ export const researchRequestOutSchema = z.object({
   createdAt: z.string(),
 });
 export type ResearchRequest = z.infer<typeof researchRequestOutSchema>;
+
+export const requestStatusSchema = z.object({
+  status: z.enum(requestStatuses, { error: 'Unknown status' }),
+});

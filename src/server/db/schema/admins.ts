@@ -29,6 +29,8 @@ export const admins = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordResetToken: text('password_reset_token'),
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    /** Events after this moment are the admin's unread notifications. */
+    notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,7 +7,8 @@ import { messageBody, uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin, requireSuperAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { AccountsService } from '../accounts/accounts.service';
-import { createAdmin, listAdmins, toAdmin } from './admins.service';
+import { accountProfileSchema } from '../../../shared/schemas/participants';
+import { createAdmin, listAdmins, toAdmin, updateAdminProfile } from './admins.service';
 
 export async function adminsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
   const r = withZod(app);
@@ -64,5 +65,23 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
       );
       return { message: 'Password changed' };
     },
+  );
+
+  r.put(
+    '/api/admin/profile',
+    {
+      preHandler: requireAdmin,
+      schema: { body: accountProfileSchema, response: { 200: z.object({ admin: adminSchema }) } },
+    },
+    async (request) => ({
+      admin: toAdmin(
+        await updateAdminProfile(
+          app.db,
+          request.auth!.user.id,
+          request.body,
+          requestContext(request),
+        ),
+      ),
+    }),
   );
 }

@@ -1,14 +1,14 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { admins } from '../../db/schema/index';
-import { badRequest, conflict } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Admin } from '../../../shared/schemas/admins';
 import { messages } from '../../../shared/schemas/fields';
 import type { AdminRole } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { hashPassword, isCommonPassword } from '../accounts/passwords';
-import { emailInUse, type AdminRow } from '../accounts/users.repo';
+import { emailInUse, phoneInUse, type AdminRow } from '../accounts/users.repo';
 
 export function toAdmin(row: AdminRow): Admin {
   return {
@@ -85,6 +85,53 @@ export async function bootstrapAdmin(
     // Another instance starting at the same moment created it.
     if (error instanceof Error && 'statusCode' in error && error.statusCode === 409)
       return 'exists';
+    throw error;
+  }
+}
+
+/** PUT /api/admin/profile: an admin's own names, e-mail (also the username) and phone. */
+export async function updateAdminProfile(
+  db: Db,
+  id: string,
+  input: { firstName: string; lastName: string; email: string; phone: string },
+  ctx: RequestContext,
+): Promise<AdminRow> {
+  const taken = (field: 'email' | 'phone') =>
+    conflict(
+      `An account with this ${field === 'email' ? 'email' : 'phone number'} already exists`,
+      {
+        [field]: `An account with this ${field === 'email' ? 'email' : 'phone number'} already exists`,
+      },
+    );
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(admins).where(eq(admins.id, id)).for('update');
+      if (!current) throw notFound('Admin not found');
+      if (
+        input.email.toLowerCase() !== current.email.toLowerCase() &&
+        (await emailInUse(tx, input.email))
+      )
+        throw taken('email');
+      if (input.phone !== current.phone && (await phoneInUse(tx, input.phone)))
+        throw taken('phone');
+      const [row] = await tx
+        .update(admins)
+        .set({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          username: input.email,
+          phone: input.phone,
+        })
+        .where(eq(admins.id, id))
+        .returning();
+      await recordAudit(tx, ctx, { action: 'admin.profile', resource: 'admin', resourceId: id });
+      return row!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'email') || isUniqueViolation(error, 'username'))
+      throw taken('email');
+    if (isUniqueViolation(error, 'phone')) throw taken('phone');
     throw error;
   }
 }

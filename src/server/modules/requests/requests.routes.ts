@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { requestStatuses } from '../../../shared/schemas/options';
 import {
+  requestStatusSchema,
   clientRequestOutSchema,
   clientRequestSchema,
   researchRequestOutSchema,
   researchRequestSchema,
 } from '../../../shared/schemas/requests';
-import { withZod } from '../../lib/route-types';
+import { pageQuery } from '../../lib/pagination';
+import { uuidParam, withZod } from '../../lib/route-types';
+import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
+import type { RequestsAdmin } from './requests.admin';
 import type { RequestsService } from './requests.service';
 
 export async function requestsRoutes(app: FastifyInstance, opts: { requests: RequestsService }) {
@@ -48,5 +53,82 @@ export async function requestsRoutes(app: FastifyInstance, opts: { requests: Req
       );
       return reply.status(201).header('cache-control', 'no-store').send({ researchRequest });
     },
+  );
+}
+
+const listQuery = pageQuery.extend({
+  status: z.enum(requestStatuses).optional(),
+  search: z.string().trim().max(100).optional(),
+});
+const page = { nextCursor: z.string().nullable(), total: z.number().int() };
+
+/** The admin side: lists (newest first, filtered, paginated) and the status moves. */
+export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: RequestsAdmin }) {
+  const r = withZod(app);
+  r.get(
+    '/api/client-requests',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: listQuery,
+        response: { 200: z.object({ clientRequests: z.array(clientRequestOutSchema), ...page }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return opts.admin.listClient(request.query);
+    },
+  );
+  r.put(
+    '/api/client-requests/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        body: requestStatusSchema,
+        response: { 200: z.object({ clientRequest: clientRequestOutSchema }) },
+      },
+    },
+    async (request) => ({
+      clientRequest: await opts.admin.moveClient(
+        request.params.id,
+        request.body.status,
+        requestContext(request),
+      ),
+    }),
+  );
+  r.get(
+    '/api/research-requests',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        querystring: listQuery,
+        response: {
+          200: z.object({ researchRequests: z.array(researchRequestOutSchema), ...page }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return opts.admin.listResearch(request.query);
+    },
+  );
+  r.put(
+    '/api/research-requests/:id/status',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        body: requestStatusSchema,
+        response: { 200: z.object({ researchRequest: researchRequestOutSchema }) },
+      },
+    },
+    async (request) => ({
+      researchRequest: await opts.admin.moveResearch(
+        request.params.id,
+        request.body.status,
+        requestContext(request),
+      ),
+    }),
   );
 }

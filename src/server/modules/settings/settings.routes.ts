@@ -1,17 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../shared/schemas/settings';
-import type { Db } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { settingsSchema } from '../../../shared/schemas/settings';
 import { cachedValue } from '../../lib/cache';
 import { withZod } from '../../lib/route-types';
-
-export async function readSettings(db: Db): Promise<Settings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'site')).limit(1);
-  const parsed = settingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
-}
+import { requireAdmin } from '../../plugins/guards';
+import { requestContext } from '../../plugins/session';
+import { readSettings, updateSettings } from './settings.service';
 
 export async function settingsRoutes(app: FastifyInstance) {
   const r = withZod(app);
@@ -23,5 +17,27 @@ export async function settingsRoutes(app: FastifyInstance) {
     async () => ({
       settings: await current.get(),
     }),
+  );
+
+  r.put(
+    '/api/settings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        body: z.object({ settings: settingsSchema }),
+        response: { 200: z.object({ settings: settingsSchema, announced: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      const saved = await updateSettings(
+        app.db,
+        request.body.settings,
+        requestContext(request),
+        app.config.publicUrl,
+        app.config.smtpUrl !== undefined,
+      );
+      current.invalidate();
+      return saved;
+    },
   );
 }
