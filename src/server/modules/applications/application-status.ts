@@ -8,13 +8,13 @@ import { paths } from '../../../shared/paths';
 import { applicationTransitions, canMove } from '../../../shared/rules/transitions';
 import type { Application, ApplicationStatusData } from '../../../shared/schemas/applications';
 import type { ApplicationStatus } from '../../../shared/schemas/options';
+import { formatKesDecimal } from '../../../shared/rules/money';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import {
   applicationCompletedMail,
   applicationDeclinedMail,
   applicationScheduledMail,
-  formatKes,
 } from '../mail/participant-mails';
 import { recomputeEarnings } from '../payments/earnings.repo';
 import type { StudiesService } from '../studies/studies.service';
@@ -142,7 +142,7 @@ export function createApplicationStatusService(deps: {
         if (to === 'completed')
           await enqueueMail(
             tx,
-            applicationCompletedMail(person, study!.title, formatKes(amount!)),
+            applicationCompletedMail(person, study!.title, formatKesDecimal(amount!)),
             mailOptions,
           );
       }

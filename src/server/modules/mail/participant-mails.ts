@@ -80,7 +80,3 @@ export function paymentCompletedMail(
     `We have sent you ${amountKes}. Reference: ${reference}.`,
   ]);
 }
-
-export function formatKes(amount: string): string {
-  return `KES ${new Intl.NumberFormat('en-KE', { maximumFractionDigits: 0 }).format(Math.round(Number(amount)))}`;
-}

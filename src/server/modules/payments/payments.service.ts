@@ -7,9 +7,10 @@ import { conflict, notFound } from '../../lib/app-error';
 import { canMove, paymentTransitions } from '../../../shared/rules/transitions';
 import type { PaymentStatus } from '../../../shared/schemas/options';
 import type { Payment } from '../../../shared/schemas/payments';
+import { formatKesDecimal } from '../../../shared/rules/money';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { formatKes, paymentCompletedMail } from '../mail/participant-mails';
+import { paymentCompletedMail } from '../mail/participant-mails';
 import { recomputeEarnings } from './earnings.repo';
 
 const columns = {
@@ -126,7 +127,11 @@ export function createPaymentsService({
             if (person)
               await enqueueMail(
                 tx,
-                paymentCompletedMail(person, formatKes(current.amount), input.transactionId!),
+                paymentCompletedMail(
+                  person,
+                  formatKesDecimal(current.amount),
+                  input.transactionId!,
+                ),
                 mailOptions,
               );
           }
