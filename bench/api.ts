@@ -68,11 +68,13 @@ async function seed(dataDir: string) {
   await database.close();
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -85,7 +87,15 @@ try {
   const appPort = await freePort();
   const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(appPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(app);
@@ -137,7 +147,10 @@ try {
   }
   console.table(rows);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench/results/api.json'), JSON.stringify({ at: new Date().toISOString(), SECONDS, CONNECTIONS, rows }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'bench/results/api.json'),
+    JSON.stringify({ at: new Date().toISOString(), SECONDS, CONNECTIONS, rows }, null, 2),
+  );
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 1500));
