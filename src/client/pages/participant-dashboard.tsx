@@ -1,37 +1,250 @@
-import { InfoIcon } from 'lucide-react';
-import { Navigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardListIcon, FlaskConicalIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
+import { Button } from '@/client/components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/client/components/ui/card';
+import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { useApplications } from '@/client/features/applications/api/get-applications';
+import { ApplicationStatusBadge } from '@/client/features/applications/components/application-status-badge';
+import { ApplyButton } from '@/client/features/applications/components/apply-button';
+import { MyApplications } from '@/client/features/applications/components/my-applications';
+import { UpcomingTestsCard } from '@/client/features/applications/components/upcoming-tests-card';
+import { sessionQueryKey } from '@/client/features/auth/api/get-session';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
+import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
 import { useRequiredUser } from '@/client/features/auth/use-required-user';
+import { useParticipant } from '@/client/features/participants/api/get-participant';
+import { ChangePasswordDialog } from '@/client/features/participants/components/change-password-dialog';
+import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
+import { EarningsCard } from '@/client/features/participants/components/earnings-card';
+import { PhotoUpload } from '@/client/features/participants/components/photo-upload';
+import { ProfileCompletionCard } from '@/client/features/participants/components/profile-completion-card';
+import { ProfileForm } from '@/client/features/participants/components/profile-form';
+import { StudiesNotices } from '@/client/features/studies/components/studies-notices';
+import { StudyList } from '@/client/features/studies/components/study-list';
+import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
+import { paths } from '@/shared/paths';
+import type { SessionUser } from '@/shared/schemas/auth';
+import type { Study } from '@/shared/schemas/studies';
 
-/** Placeholder until the dashboard is built; it already enforces spec section 6's redirect. */
+const tabs = ['tests', 'applications', 'profile'] as const;
+type Tab = (typeof tabs)[number];
+const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
+
+const sectionTitleClass = 'text-xl font-semibold tracking-tight';
+
+/** /participant/dashboard (spec section 2): Available Tests, My Applications, Profile Settings. */
 export function ParticipantDashboardPage() {
   const required = useRequiredUser('participant');
   if (required.status === 'loading') return <PageLoading label="Loading your dashboard…" />;
   if (required.status === 'redirect') return <Navigate to={required.to} replace />;
-  const { user } = required;
+  return <Dashboard user={required.user} />;
+}
+
+function Dashboard({ user }: { user: SessionUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const param = searchParams.get('tab');
+  const tab: Tab = isTab(param) ? param : 'tests';
+  const tabsListRef = useRef<HTMLDivElement>(null);
+  const focusTab = useRef(false);
+  const queryClient = useQueryClient();
+  const participant = useParticipant(user.id);
+  const applications = useApplications();
+
+  function selectTab(next: string, options: { focus?: boolean } = {}) {
+    focusTab.current = options.focus ?? false;
+    setSearchParams(next === 'tests' ? {} : { tab: next }, { replace: true });
+  }
+
+  // "Complete your profile" switches tabs from inside a panel that goes away: put the
+  // keyboard focus on the tab now selected instead of losing it.
+  useEffect(() => {
+    if (!focusTab.current) return;
+    focusTab.current = false;
+    tabsListRef.current?.querySelector<HTMLElement>('[data-state="active"]')?.focus();
+  }, [tab]);
+
+  // The navbar's avatar and name come from the session: refresh it after a change.
+  const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+
+  function actionFor(study: Study) {
+    if (applications.isPending) {
+      return <Skeleton className="h-10 w-28" aria-hidden="true" />;
+    }
+    const application = applications.data?.applications.find((a) => a.testId === study.id);
+    if (application) return <ApplicationStatusBadge status={application.status} />;
+    return <ApplyButton participantId={user.id} study={study} />;
+  }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{pageTitle('Participant dashboard')}</title>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">
             Welcome, {greetingNameOf(user)}!
           </h1>
-          <p className="mt-2 text-muted-foreground">Your participant dashboard.</p>
+          <p className="mt-2 text-muted-foreground">
+            Find paid studies, follow your applications and keep your profile up to date.
+          </p>
         </div>
-        <LogoutButton />
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to={paths.profileSettings}>
+              <SettingsIcon aria-hidden="true" />
+              Account settings
+            </Link>
+          </Button>
+          <LogoutButton />
+        </div>
       </div>
-      <div className="mt-8 flex gap-3 rounded-lg border border-border bg-accent p-4 text-accent-foreground">
-        <InfoIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <p>
-          Research studies are temporarily postponed. We will notify you by email when new studies
-          open.
-        </p>
-      </div>
+
+      <Tabs value={tab} onValueChange={(next) => selectTab(next)} className="mt-8">
+        <TabsList ref={tabsListRef} className="grid h-auto w-full grid-cols-3 sm:w-fit">
+          <TabsTrigger value="tests" className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4">
+            <FlaskConicalIcon className="hidden size-4 sm:block" aria-hidden="true" />
+            Available Tests
+          </TabsTrigger>
+          <TabsTrigger
+            value="applications"
+            className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4"
+          >
+            <ClipboardListIcon className="hidden size-4 sm:block" aria-hidden="true" />
+            My Applications
+          </TabsTrigger>
+          <TabsTrigger value="profile" className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4">
+            <UserRoundIcon className="hidden size-4 sm:block" aria-hidden="true" />
+            Profile Settings
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="tests" className="grid gap-6">
+          {participant.isPending ? (
+            <Skeleton className="h-40 w-full rounded-xl" aria-hidden="true" />
+          ) : participant.data ? (
+            <ProfileCompletionCard
+              participant={participant.data.participant}
+              onCompleteProfile={() => selectTab('profile', { focus: true })}
+            />
+          ) : null}
+          <section aria-labelledby="available-tests-title" className="grid gap-4">
+            <h2 id="available-tests-title" className={sectionTitleClass}>
+              Available tests
+            </h2>
+            <StudiesNotices />
+            <StudyList renderAction={actionFor} />
+          </section>
+        </TabsContent>
+
+        <TabsContent value="applications">
+          <section aria-labelledby="my-applications-title" className="grid gap-4">
+            <h2 id="my-applications-title" className={sectionTitleClass}>
+              My applications
+            </h2>
+            <MyApplications />
+          </section>
+        </TabsContent>
+
+        <TabsContent value="profile">
+          <h2 className="sr-only">Profile settings</h2>
+          {participant.isPending ? (
+            <LoadingList label="Loading your profile…" count={2} itemClassName="h-64" />
+          ) : participant.isError ? (
+            <ErrorState
+              title="We could not load your profile."
+              message={errorMessageOf(participant.error, 'Please try again.')}
+              onRetry={() => void participant.refetch()}
+              retrying={participant.isFetching}
+            />
+          ) : (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+              <div className="grid gap-6">
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild className="text-lg">
+                      <h3>Profile photo</h3>
+                    </CardTitle>
+                    <CardDescription>A clear photo of your face helps study teams.</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <PhotoUpload
+                      participantId={user.id}
+                      photoUrl={participant.data.participant.profilePhoto}
+                      initials={initialsOf(participant.data.participant)}
+                      onUploaded={refreshSession}
+                    />
+                  </CardContent>
+                </Card>
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild className="text-lg">
+                      <h3>Personal information</h3>
+                    </CardTitle>
+                    <CardDescription>
+                      Your contact details and the profile we use to match you to studies.
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ProfileForm
+                      key={participant.data.participant.id}
+                      participant={participant.data.participant}
+                      onSaved={refreshSession}
+                    />
+                  </CardContent>
+                </Card>
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild className="text-lg">
+                      <h3>Password</h3>
+                    </CardTitle>
+                    <CardDescription>
+                      Change the password you sign in with. You need your current one.
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <ChangePasswordDialog target={{ participantId: user.id }} />
+                  </CardContent>
+                </Card>
+              </div>
+              <div className="grid gap-6">
+                <UpcomingTestsCard />
+                <EarningsCard />
+                <Card>
+                  <CardHeader>
+                    <CardTitle asChild className="text-lg">
+                      <h3>Your data</h3>
+                    </CardTitle>
+                    <CardDescription>
+                      Download everything we store about you: profile, applications and payments.
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent className="grid justify-items-start gap-3">
+                    <DownloadDataButton />
+                    <Link
+                      to={`${paths.profileSettings}?tab=security`}
+                      className="rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+                    >
+                      Delete your account in account settings
+                    </Link>
+                  </CardContent>
+                </Card>
+              </div>
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

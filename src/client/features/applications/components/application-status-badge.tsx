@@ -1,0 +1,24 @@
+import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import type { ApplicationStatus } from '@/shared/schemas/options';
+
+const variants: Partial<Record<ApplicationStatus, BadgeProps['variant']>> = {
+  interested: 'info',
+  scheduled: 'default',
+  completed: 'success',
+  declined: 'destructive',
+};
+
+/** Spec section 4: 'Application Submitted' for interested, otherwise the status itself. */
+export function applicationStatusLabel(status: ApplicationStatus): string {
+  if (status === 'interested') return 'Application Submitted';
+  return status.charAt(0).toUpperCase() + status.slice(1);
+}
+
+/** Styled for interested, scheduled, completed and declined; the other statuses are neutral. */
+export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
+  return (
+    <Badge variant={variants[status] ?? 'outline'} data-status={status}>
+      {applicationStatusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,137 @@
+import { Loader2Icon, SendIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
+import { Label } from '@/client/components/ui/label';
+import { Textarea } from '@/client/components/ui/textarea';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessageOf } from '@/client/lib/error-message';
+import type { Study } from '@/shared/schemas/studies';
+import { useApply } from '../api/apply';
+
+const SCREENING_MAX = 2000;
+
+type Props = {
+  participantId: string;
+  study: Pick<Study, 'id' | 'title' | 'requirements'>;
+};
+
+/**
+ * 'Apply Now'. A study with requirements opens a dialog that shows them and takes an
+ * optional short answer (stored as `screening`); one without applies at once.
+ */
+export function ApplyButton({ participantId, study }: Props) {
+  const apply = useApply();
+  const [open, setOpen] = useState(false);
+  const [screening, setScreening] = useState('');
+  const answerId = useId();
+  const hintId = useId();
+
+  async function submit() {
+    try {
+      await apply.mutateAsync({
+        participantId,
+        testId: study.id,
+        screening: screening.trim() || undefined,
+      });
+      setOpen(false);
+      toast({
+        title: 'Application submitted!',
+        description: `We have your application for "${study.title}". We will be in touch.`,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Application failed',
+        description: errorMessageOf(error, 'Failed to submit application'),
+      });
+    }
+  }
+
+  const pending = apply.isPending;
+  const label = pending ? 'Applying…' : 'Apply Now';
+
+  if (!study.requirements) {
+    return (
+      <Button
+        onClick={() => void submit()}
+        disabled={pending}
+        aria-label={`Apply Now: ${study.title}`}
+      >
+        {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+        {label}
+      </Button>
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button aria-label={`Apply Now: ${study.title}`}>Apply Now</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Apply to {study.title}</DialogTitle>
+            <DialogDescription>
+              Check the requirements below. You may add a short note on how you meet them.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="rounded-lg bg-muted p-3 text-sm">
+            <p className="font-medium">Requirements</p>
+            <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
+              {study.requirements}
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={answerId}>
+              Your answer
+              <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Textarea
+              id={answerId}
+              value={screening}
+              onChange={(event) => setScreening(event.target.value)}
+              maxLength={SCREENING_MAX}
+              rows={4}
+              aria-describedby={hintId}
+            />
+            <p id={hintId} className="text-sm text-muted-foreground">
+              At most {SCREENING_MAX} characters.
+            </p>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={pending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending}>
+              {pending ? (
+                <Loader2Icon className="animate-spin" aria-hidden="true" />
+              ) : (
+                <SendIcon aria-hidden="true" />
+              )}
+              {pending ? 'Submitting…' : 'Submit application'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

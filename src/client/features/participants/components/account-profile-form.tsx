@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import { Form } from '@/client/components/ui/form';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { accountProfileSchema, type Participant } from '@/shared/schemas/participants';
+import { useUpdateAccountProfile } from '../api/update-account-profile';
+import { TextField } from './text-field';
+
+type Values = z.input<typeof accountProfileSchema>;
+type Payload = z.output<typeof accountProfileSchema>;
+
+const serverFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+
+/** The settings page's profile form: names, e-mail and phone (spec section 5 "Profile form"). */
+export function AccountProfileForm({
+  defaults,
+  onSaved,
+}: {
+  defaults: Values;
+  onSaved?: (participant: Participant) => void;
+}) {
+  const update = useUpdateAccountProfile();
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(accountProfileSchema),
+    defaultValues: defaults,
+  });
+
+  async function onSubmit(values: Payload) {
+    try {
+      const { participant } = await update.mutateAsync(values);
+      form.reset({
+        firstName: participant.firstName,
+        lastName: participant.lastName,
+        email: participant.email,
+        phone: participant.phone,
+      });
+      toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+      onSaved?.(participant);
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessageOf(error, 'An error occurred while updating your profile.'),
+      });
+    }
+  }
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+          />
+          <TextField
+            control={form.control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+          />
+        </div>
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
+        <TextField
+          control={form.control}
+          name="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+        />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {pending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

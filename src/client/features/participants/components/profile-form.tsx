@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import { Form } from '@/client/components/ui/form';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { ageFromDateOfBirth } from '@/shared/rules/profile';
+import { ageRanges, educationLevels } from '@/shared/schemas/options';
+import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
+import { useUpdateParticipantProfile } from '../api/update-participant-profile';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+
+type Values = z.input<typeof participantProfileUpdateSchema>;
+type Payload = z.output<typeof participantProfileUpdateSchema>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+type AgeRange = (typeof ageRanges.values)[number];
+type Education = (typeof educationLevels.values)[number];
+const isAgeRange = (value: string | null): value is AgeRange =>
+  value !== null && (ageRanges.values as readonly string[]).includes(value);
+const isEducation = (value: string | null): value is Education =>
+  value !== null && (educationLevels.values as readonly string[]).includes(value);
+
+function valuesOf(p: Participant): Values {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    email: p.email,
+    phone: p.phone,
+    location: p.location ?? '',
+    // An age worked out from the date of birth is a number, not one of the ranges.
+    age: isAgeRange(p.age) ? p.age : '',
+    occupation: p.occupation ?? '',
+    dateOfBirth: p.dateOfBirth ?? '',
+    education: isEducation(p.education) ? p.education : '',
+  };
+}
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+const serverFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'location',
+  'age',
+  'occupation',
+  'dateOfBirth',
+  'education',
+] as const;
+
+/**
+ * The dashboard's profile form: contact details and the research profile (location,
+ * age, occupation, date of birth, education). With a date of birth, the age is worked
+ * out from it (spec section 4) and the age range is not asked.
+ */
+export function ProfileForm({
+  participant,
+  onSaved,
+}: {
+  participant: Participant;
+  onSaved?: (participant: Participant) => void;
+}) {
+  const update = useUpdateParticipantProfile(participant.id);
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(participantProfileUpdateSchema),
+    defaultValues: valuesOf(participant),
+  });
+  const dateOfBirth = useWatch({ control: form.control, name: 'dateOfBirth' }) ?? '';
+  const computedAge =
+    ISO_DATE.test(dateOfBirth) && dateOfBirth <= todayIso()
+      ? ageFromDateOfBirth(dateOfBirth)
+      : null;
+
+  async function onSubmit(values: Payload) {
+    // With a date of birth the server sets the age itself.
+    const payload = values.dateOfBirth ? { ...values, age: undefined } : values;
+    try {
+      const answer = await update.mutateAsync(payload);
+      form.reset(valuesOf(answer.participant));
+      toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+      onSaved?.(answer.participant);
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
+      toast({
+        variant: 'destructive',
+        title: 'Update failed',
+        description: errorMessageOf(error, 'Failed to update profile'),
+      });
+    }
+  }
+
+  const pending = form.formState.isSubmitting;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+          />
+          <TextField
+            control={form.control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+          />
+          <TextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+          />
+          <TextField
+            control={form.control}
+            name="phone"
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+          />
+          <TextField
+            control={form.control}
+            name="location"
+            label="Location"
+            optional
+            autoComplete="address-level2"
+          />
+          <TextField
+            control={form.control}
+            name="occupation"
+            label="Occupation"
+            optional
+            autoComplete="organization-title"
+          />
+          <TextField
+            control={form.control}
+            name="dateOfBirth"
+            label="Date of birth"
+            type="date"
+            optional
+            autoComplete="bday"
+            max={todayIso()}
+          />
+          {computedAge === null ? (
+            <SelectField
+              control={form.control}
+              name="age"
+              label="Age range"
+              options={ageRanges.options}
+              placeholder="Select your age range"
+            />
+          ) : (
+            <div className="grid content-start gap-2">
+              <p className="text-sm leading-none font-medium">Age</p>
+              <p className="flex h-10 items-center text-sm" aria-live="polite">
+                {computedAge} years
+                <span className="ml-1 text-muted-foreground">(from your date of birth)</span>
+              </p>
+            </div>
+          )}
+          <SelectField
+            control={form.control}
+            name="education"
+            label="Education"
+            options={educationLevels.options}
+            placeholder="Select your education"
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {pending ? 'Saving…' : 'Save profile'}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { paths } from '@/shared/paths';
+import { ageRanges } from '@/shared/schemas/options';
+import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
+import { useRegisterParticipant } from '../api/register-participant';
+import { SelectField } from './select-field';
+import { TextField } from './text-field';
+
+type Values = z.input<typeof participantRegistrationFormSchema>;
+type Payload = z.output<typeof participantRegistrationFormSchema>;
+
+const emptyValues: Values = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  phone: '',
+  location: '',
+  age: '',
+  occupation: '',
+  // The schema wants `true`; the box starts unticked.
+  terms: false as unknown as true,
+};
+
+const serverFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'phone',
+  'location',
+  'age',
+  'occupation',
+] as const;
+
+const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
+
+export type Credentials = { email: string; password: string };
+
+/**
+ * Participant registration (spec section 2). `onRegistered` gets the credentials once
+ * the account exists, for the automatic sign-in.
+ */
+export function RegistrationForm({
+  onRegistered,
+}: {
+  onRegistered: (credentials: Credentials) => Promise<void>;
+}) {
+  const register = useRegisterParticipant();
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(participantRegistrationFormSchema),
+    defaultValues: emptyValues,
+  });
+
+  async function onSubmit(values: Payload) {
+    // The terms box is checked here only; the API takes the participant fields.
+    const { terms: _terms, ...payload } = values;
+    try {
+      await register.mutateAsync(payload);
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
+      toast({
+        variant: 'destructive',
+        title: 'Registration failed',
+        description: errorMessageOf(error, 'An error occurred during registration.'),
+      });
+      return;
+    }
+    await onRegistered({ email: payload.email, password: payload.password });
+  }
+
+  const pending = form.formState.isSubmitting;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+          />
+          <TextField
+            control={form.control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+          />
+        </div>
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description="At least 6 characters."
+        />
+        <TextField
+          control={form.control}
+          name="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          description="For example +254 712 345 678."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={form.control}
+            name="location"
+            label="Location"
+            optional
+            autoComplete="address-level2"
+          />
+          <SelectField
+            control={form.control}
+            name="age"
+            label="Age range"
+            options={ageRanges.options}
+            placeholder="Select your age range"
+          />
+        </div>
+        <TextField
+          control={form.control}
+          name="occupation"
+          label="Occupation"
+          optional
+          autoComplete="organization-title"
+        />
+        <FormField
+          control={form.control}
+          name="terms"
+          render={({ field }) => (
+            <FormItem className="mt-2">
+              <div className="flex items-start gap-3">
+                <FormControl>
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    className="mt-0.5"
+                  />
+                </FormControl>
+                <div className="grid gap-1.5">
+                  <FormLabel className="leading-snug font-normal">
+                    I agree to the terms of service and the privacy policy
+                  </FormLabel>
+                  <FormDescription>
+                    Read the{' '}
+                    <Link to={`${paths.about}#terms`} className={linkClass}>
+                      Terms of Service
+                    </Link>{' '}
+                    and the{' '}
+                    <Link to={`${paths.about}#privacy`} className={linkClass}>
+                      Privacy Policy
+                    </Link>
+                    .
+                  </FormDescription>
+                </div>
+              </div>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" className="mt-2 w-full" disabled={pending}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Creating your account…' : 'Join as a participant'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

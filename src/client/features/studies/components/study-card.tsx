@@ -1,0 +1,108 @@
+import { BuildingIcon, CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { formatDate } from '@/client/lib/format-date';
+import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import type { Study } from '@/shared/schemas/studies';
+
+export function hoursLabel(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
+  const start = formatDate(study.startDate);
+  const end = formatDate(study.endDate);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'To be announced';
+}
+
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {icon}
+        {term}
+      </dt>
+      <dd className="pl-5.5 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * One study as participants see it (spec section 2, "Available Tests"): title, pay per
+ * hour and duration, participants needed, dates, company, tags, description and the
+ * total pay (pay rate x duration, KES, no decimals). `action` is the Apply Now button
+ * or the application's status.
+ */
+export function StudyCard({ study, action }: { study: Study; action: ReactNode }) {
+  const titleId = `study-${study.id}-title`;
+  return (
+    <Card aria-labelledby={titleId} role="article" className="flex flex-col">
+      <CardHeader className="gap-3">
+        <div className="flex flex-col gap-1">
+          <CardTitle asChild className="text-lg">
+            <h3 id={titleId} className="wrap-anywhere">
+              {study.title}
+            </h3>
+          </CardTitle>
+          {study.company && (
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <BuildingIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">Company: </span>
+              {study.company}
+            </p>
+          )}
+        </div>
+        {study.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {study.tags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="secondary">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-4">
+        <p className="text-sm whitespace-pre-line wrap-anywhere">{study.description}</p>
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Fact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
+            {formatKesDecimal(study.payRate)} per hour
+          </Fact>
+          <Fact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
+            {hoursLabel(study.duration)}
+          </Fact>
+          <Fact
+            icon={<UsersIcon className="size-4" aria-hidden="true" />}
+            term="Participants needed"
+          >
+            {study.maxParticipants}
+          </Fact>
+          <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
+            {dateRange(study)}
+          </Fact>
+        </dl>
+        {study.requirements && (
+          <div className="rounded-lg bg-muted p-3 text-sm">
+            <p className="font-medium">Requirements</p>
+            <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
+              {study.requirements}
+            </p>
+          </div>
+        )}
+      </CardContent>
+      <CardFooter className="flex-wrap justify-between gap-3 border-t pt-4">
+        <p className="text-sm">
+          <span className="text-muted-foreground">Total pay </span>
+          <span className="text-lg font-semibold" data-testid="study-total-pay">
+            {formatKes(studyPayCents(study.payRate, study.duration))}
+          </span>
+        </p>
+        {action}
+      </CardFooter>
+    </Card>
+  );
+}

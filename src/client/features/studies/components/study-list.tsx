@@ -1,0 +1,48 @@
+import { FlaskConicalIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { errorMessageOf } from '@/client/lib/error-message';
+import type { Study } from '@/shared/schemas/studies';
+import { useStudies } from '../api/get-studies';
+import { StudyCard } from './study-card';
+
+/** The active studies, each with the action the caller gives it. */
+export function StudyList({ renderAction }: { renderAction: (study: Study) => ReactNode }) {
+  const studies = useStudies();
+
+  if (studies.isPending) {
+    return (
+      <LoadingList
+        label="Loading studies…"
+        count={2}
+        itemClassName="h-64"
+        className="lg:grid-cols-2"
+      />
+    );
+  }
+  if (studies.isError) {
+    return (
+      <ErrorState
+        title="We could not load the studies."
+        message={errorMessageOf(studies.error, 'Please try again.')}
+        onRetry={() => void studies.refetch()}
+        retrying={studies.isFetching}
+      />
+    );
+  }
+  const list = studies.data.tests;
+  if (list.length === 0) {
+    return (
+      <EmptyState icon={<FlaskConicalIcon className="size-8" aria-hidden="true" />}>
+        <p>No active tests available at the moment.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {list.map((study) => (
+        <StudyCard key={study.id} study={study} action={renderAction(study)} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,248 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeftIcon, ShieldIcon, TriangleAlertIcon, UserRoundIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { PageLoading } from '@/client/components/layout/page-loading';
+import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
+import { Badge } from '@/client/components/ui/badge';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { toast } from '@/client/components/ui/use-toast';
+import { sessionQueryKey } from '@/client/features/auth/api/get-session';
+import { initialsOf } from '@/client/features/auth/components/user-menu';
+import { clearStoredUser } from '@/client/features/auth/stored-user';
+import { displayNameOf, isAdminUser, useAuth } from '@/client/features/auth/use-auth';
+import { AccountProfileForm } from '@/client/features/participants/components/account-profile-form';
+import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
+import { DeleteAccountDialog } from '@/client/features/participants/components/delete-account-dialog';
+import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
+import { pageTitle } from '@/client/lib/page-title';
+import { paths } from '@/shared/paths';
+import type { SessionAnswer, SessionUser } from '@/shared/schemas/auth';
+
+type Tab = 'profile' | 'security';
+
+const roleLabels: Record<SessionUser['role'], string> = {
+  participant: 'Participant',
+  admin: 'Administrator',
+  super_admin: 'Super administrator',
+};
+
+/** /profile/settings (spec section 2): for participants and admins; no user goes to /login. */
+export function ProfileSettingsPage() {
+  const auth = useAuth();
+  // After deleting the account the session is gone: go home, not to the sign-in page.
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <Navigate to={paths.home} replace />;
+  if (auth.loading) return <PageLoading label="Loading your settings…" />;
+  if (!auth.user) return <Navigate to={paths.login} replace />;
+  return (
+    <ProfileSettings
+      user={auth.user}
+      isAdmin={isAdminUser(auth.user, auth.userType)}
+      onDeleted={() => setDeleted(true)}
+    />
+  );
+}
+
+function ProfileSettings({
+  user,
+  isAdmin,
+  onDeleted,
+}: {
+  user: SessionUser;
+  isAdmin: boolean;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = searchParams.get('tab') === 'security' ? 'security' : 'profile';
+  const dashboard = isAdmin ? paths.adminDashboard : paths.participantDashboard;
+  const fullName = displayNameOf(user);
+
+  const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+
+  function afterDeletion() {
+    onDeleted();
+    // The server has ended the session; forget this person's data in the browser too.
+    clearStoredUser();
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData<SessionAnswer>(sessionQueryKey, { user: null, userType: null });
+    toast({
+      title: 'Account deleted',
+      description: 'Your profile, photo and applications have been removed.',
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <title>{pageTitle('Profile settings')}</title>
+      <Link
+        to={dashboard}
+        className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+      >
+        <ArrowLeftIcon className="size-4" aria-hidden="true" />
+        Back to dashboard
+      </Link>
+
+      <div className="mt-6 flex items-center gap-4">
+        <Avatar className="size-16">
+          {user.profilePhoto && <AvatarImage src={user.profilePhoto} alt="" />}
+          <AvatarFallback className="text-xl">{initialsOf(user)}</AvatarFallback>
+        </Avatar>
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+            Profile settings
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground">
+            <span className="wrap-anywhere">{fullName}</span>
+            <Badge variant={isAdmin ? 'default' : 'info'} data-testid="role-label">
+              {roleLabels[user.role] ?? (isAdmin ? 'Administrator' : 'Participant')}
+            </Badge>
+          </p>
+        </div>
+      </div>
+
+      <Tabs
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(next === 'security' ? { tab: 'security' } : {}, { replace: true })
+        }
+        className="mt-8"
+      >
+        <TabsList className="grid w-full grid-cols-2 sm:w-fit">
+          <TabsTrigger value="profile" className="gap-1.5 sm:px-6">
+            <UserRoundIcon aria-hidden="true" className="size-4" />
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="security" className="gap-1.5 sm:px-6">
+            <ShieldIcon aria-hidden="true" className="size-4" />
+            Security
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="profile">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild className="text-lg">
+                <h2>Account details</h2>
+              </CardTitle>
+              <CardDescription>
+                {isAdmin
+                  ? 'Your administrator account. Editing these details is coming soon.'
+                  : 'Your name and how we contact you.'}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {isAdmin ? (
+                <AccountDetails user={user} />
+              ) : (
+                <AccountProfileForm
+                  defaults={{
+                    firstName: user.firstName,
+                    lastName: user.lastName,
+                    email: user.email,
+                    phone: user.phone ?? '',
+                  }}
+                  onSaved={refreshSession}
+                />
+              )}
+            </CardContent>
+          </Card>
+          {!isAdmin && (
+            <p className="mt-4 text-sm text-muted-foreground">
+              Your photo, location, age, occupation and education are in{' '}
+              <Link
+                to={`${paths.participantDashboard}?tab=profile`}
+                className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                your dashboard&apos;s Profile Settings
+              </Link>
+              .
+            </p>
+          )}
+        </TabsContent>
+
+        <TabsContent value="security" className="grid gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle asChild className="text-lg">
+                <h2>Change password</h2>
+              </CardTitle>
+              <CardDescription>
+                You need your current password. Your other devices will be signed out.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ChangePasswordForm target={{ userType: isAdmin ? 'admin' : 'participant' }} />
+            </CardContent>
+          </Card>
+
+          {!isAdmin && (
+            <Card>
+              <CardHeader>
+                <CardTitle asChild className="text-lg">
+                  <h2>Your data</h2>
+                </CardTitle>
+                <CardDescription>
+                  Download everything we store about you (profile, applications and payments) as a
+                  JSON file.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <DownloadDataButton />
+              </CardContent>
+            </Card>
+          )}
+
+          <Card className="border-destructive/50">
+            <CardHeader>
+              <CardTitle asChild className="flex items-center gap-2 text-lg text-destructive">
+                <h2>
+                  <TriangleAlertIcon className="size-5" aria-hidden="true" />
+                  Danger zone
+                </h2>
+              </CardTitle>
+              <CardDescription>
+                {isAdmin
+                  ? 'Administrator accounts are removed by a super administrator.'
+                  : 'Delete your account and the personal data that goes with it. This cannot be undone.'}
+              </CardDescription>
+            </CardHeader>
+            {!isAdmin && (
+              <CardContent>
+                <DeleteAccountDialog participantId={user.id} onDeleted={afterDeletion} />
+              </CardContent>
+            )}
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+function AccountDetails({ user }: { user: SessionUser }) {
+  const rows = [
+    ['First name', user.firstName],
+    ['Last name', user.lastName],
+    ['Email', user.email],
+    ['Phone', user.phone ?? '—'],
+    ['Role', roleLabels[user.role]],
+  ] as const;
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-sm text-muted-foreground">{term}</dt>
+          <dd className="font-medium wrap-anywhere">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
