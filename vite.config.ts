@@ -5,14 +5,35 @@ import { defineConfig } from 'vite';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:5000';
 
+/**
+ * The public address baked into canonical URLs, Open Graph tags and sitemap.xml of the
+ * prerendered pages: SITE_ORIGIN, else PUBLIC_URL, else the local default.
+ */
+function siteOrigin(): string {
+  const value = process.env.SITE_ORIGIN || process.env.PUBLIC_URL || 'http://localhost:5000';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SITE_ORIGIN must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`SITE_ORIGIN must be an absolute http(s) URL, got "${value}"`);
+  }
+  return url.origin;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin()) },
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
+    // Read by scripts/prerender.tsx to preload each prerendered page's own chunk, then removed.
+    manifest: 'build-manifest.json',
   },
   server: {
     proxy: {

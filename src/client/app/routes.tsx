@@ -6,7 +6,8 @@ import { NotFoundPage } from '@/client/pages/not-found';
 import { paths } from '@/shared/paths';
 import { SiteLayout } from './site-layout';
 
-// Public pages (prerendered and hydrated) are in the first bundle; the rest load on demand.
+// Only the home page is in the first bundle; every other page loads on demand (public
+// pages are prerendered, so their text shows before their chunk arrives).
 const LoginPage = lazy(() =>
   import('@/client/pages/login').then((m) => ({ default: m.LoginPage })),
 );
@@ -21,11 +22,67 @@ const ParticipantDashboardPage = lazy(() =>
     default: m.ParticipantDashboardPage,
   })),
 );
+const ParticipantRegistrationPage = lazy(() =>
+  import('@/client/pages/participant-registration').then((m) => ({
+    default: m.ParticipantRegistrationPage,
+  })),
+);
+const ProfileSettingsPage = lazy(() =>
+  import('@/client/pages/profile-settings').then((m) => ({ default: m.ProfileSettingsPage })),
+);
 const AppAreaLayout = lazy(() =>
   import('./app-area-layout').then((m) => ({ default: m.AppAreaLayout })),
 );
 const AdminDashboardPage = lazy(() =>
   import('@/client/pages/admin-dashboard').then((m) => ({ default: m.AdminDashboardPage })),
+);
+// The lead forms (react-hook-form, zod, Radix Select) stay out of the home page's bundle.
+const CompanyInquiryPage = lazy(() =>
+  import('@/client/pages/company-inquiry').then((m) => ({ default: m.CompanyInquiryPage })),
+);
+const ClientRequestPage = lazy(() =>
+  import('@/client/pages/client-request').then((m) => ({ default: m.ClientRequestPage })),
+);
+const ResearchValidationPage = lazy(() =>
+  import('@/client/pages/research-validation').then((m) => ({
+    default: m.ResearchValidationPage,
+  })),
+);
+const AboutPage = lazy(() =>
+  import('@/client/pages/about').then((m) => ({ default: m.AboutPage })),
+);
+const ServicesPage = lazy(() =>
+  import('@/client/pages/services').then((m) => ({ default: m.ServicesPage })),
+);
+const FractionalProductManagementPage = lazy(() =>
+  import('@/client/pages/fractional-product-management').then((m) => ({
+    default: m.FractionalProductManagementPage,
+  })),
+);
+const ProductOptimizationPage = lazy(() =>
+  import('@/client/pages/product-optimization').then((m) => ({
+    default: m.ProductOptimizationPage,
+  })),
+);
+const UserResearchTestingPage = lazy(() =>
+  import('@/client/pages/user-research-testing').then((m) => ({
+    default: m.UserResearchTestingPage,
+  })),
+);
+const FeaturePrioritizationPage = lazy(() =>
+  import('@/client/pages/feature-prioritization').then((m) => ({
+    default: m.FeaturePrioritizationPage,
+  })),
+);
+const MarketFitLaunchStrategyPage = lazy(() =>
+  import('@/client/pages/market-fit-launch-strategy').then((m) => ({
+    default: m.MarketFitLaunchStrategyPage,
+  })),
+);
+const OperationalExcellencePage = lazy(() =>
+  import('@/client/pages/operational-excellence').then((m) => ({
+    default: m.OperationalExcellencePage,
+  })),
 );
 
 /** The route table; every path comes from src/shared/paths.ts. */
@@ -40,8 +97,24 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route element={<SiteLayout />}>
           <Route path={paths.home} element={<HomePage />} />
+          <Route path={paths.about} element={<AboutPage />} />
+          <Route path={paths.services} element={<ServicesPage />} />
+          <Route
+            path={paths.fractionalProductManagement}
+            element={<FractionalProductManagementPage />}
+          />
+          <Route path={paths.productOptimization} element={<ProductOptimizationPage />} />
+          <Route path={paths.userResearchTesting} element={<UserResearchTestingPage />} />
+          <Route path={paths.featurePrioritization} element={<FeaturePrioritizationPage />} />
+          <Route path={paths.marketFitLaunchStrategy} element={<MarketFitLaunchStrategyPage />} />
+          <Route path={paths.operationalExcellence} element={<OperationalExcellencePage />} />
+          <Route path={paths.companyInquiry} element={<CompanyInquiryPage />} />
+          <Route path={paths.clientRequest} element={<ClientRequestPage />} />
+          <Route path={paths.researchValidation} element={<ResearchValidationPage />} />
+          <Route path={paths.participantRegistration} element={<ParticipantRegistrationPage />} />
           <Route element={<AppAreaLayout />}>
             <Route path={paths.participantDashboard} element={<ParticipantDashboardPage />} />
+            <Route path={paths.profileSettings} element={<ProfileSettingsPage />} />
             <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

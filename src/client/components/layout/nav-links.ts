@@ -17,10 +17,10 @@ export const serviceLinks = [
   { to: paths.operationalExcellence, label: 'Operational Excellence' },
 ] as const;
 
-/** Privacy, terms and contact live on the About page for now (spec section 2). */
+/** Privacy, terms and contact are sections of the About page (spec section 2). */
 export const companyLinks = [
   { to: paths.about, label: 'About' },
-  { to: paths.about, label: 'Privacy Policy' },
-  { to: paths.about, label: 'Terms of Service' },
-  { to: paths.about, label: 'Contact' },
+  { to: `${paths.about}#privacy`, label: 'Privacy Policy' },
+  { to: `${paths.about}#terms`, label: 'Terms of Service' },
+  { to: `${paths.about}#contact`, label: 'Contact' },
 ] as const;

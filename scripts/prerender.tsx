@@ -1,0 +1,197 @@
+/**
+ * Runs after `vite build` (npm run build): renders every public page to static HTML
+ * so its text, links and head tags are there without JavaScript, then the browser
+ * hydrates it (src/client/main.tsx).
+ *
+ * Writes, in dist/client:
+ * - app.html: the untouched shell, served for app routes that are not prerendered
+ *   (/login, dashboards) and, with status 404, for unknown paths;
+ * - index.html and <route>/index.html: one prerendered page per public route;
+ * - sitemap.xml, and the Sitemap line of robots.txt;
+ * - next to every text file, its .br and .gz, compressed once at the highest levels
+ *   (served by @fastify/static's `preCompressed` when the browser accepts them).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { firstLoadJs, formatKb } from './first-load-js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const clientDir = path.join(root, 'dist/client');
+const ssrDir = path.join(root, 'dist/ssr');
+const manifestFile = path.join(clientDir, 'build-manifest.json');
+const firstLoadBudget = 120 * 1024;
+
+type SsrEntry = {
+  renderPage(url: string): Promise<string>;
+  publicPagePaths: readonly string[];
+  site: { name: string; origin: string };
+};
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+// 1. The server-side bundle: the same sources, aliases and `define`s as the client build.
+await build({
+  root,
+  configFile: path.join(root, 'vite.config.ts'),
+  logLevel: 'warn',
+  build: {
+    ssr: 'src/client/prerender.tsx',
+    outDir: ssrDir,
+    emptyOutDir: true,
+    copyPublicDir: false,
+    manifest: false,
+    minify: false,
+  },
+});
+const entry = (await import(pathToFileURL(path.join(ssrDir, 'prerender.js')).href)) as SsrEntry;
+
+// 2. The shell. When this script runs twice, index.html is already a page: reuse app.html.
+const indexFile = path.join(clientDir, 'index.html');
+const appFile = path.join(clientDir, 'app.html');
+const built = fs.readFileSync(indexFile, 'utf8');
+const shell = /<div id="root"><\/div>/.test(built) ? built : fs.readFileSync(appFile, 'utf8');
+fs.writeFileSync(appFile, shell);
+
+const manifest: Manifest | null = fs.existsSync(manifestFile)
+  ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest)
+  : null;
+if (!manifest) console.warn('prerender: no build manifest; pages will not preload their chunks');
+
+/** React puts a page's <title>, <meta> and <link> first in the markup: split them off. */
+function splitHead(markup: string): { head: string[]; body: string } {
+  const head: string[] = [];
+  let rest = markup;
+  const hoisted = /^\s*(<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>)/;
+  for (let match = hoisted.exec(rest); match; match = hoisted.exec(rest)) {
+    head.push(match[1]!);
+    rest = rest.slice(match[0].length);
+  }
+  return { head, body: rest };
+}
+
+/** The page's own chunk and what it imports, by the convention route /x -> src/client/pages/x.tsx. */
+function pageChunks(route: string, alreadyLoaded: string): string[] {
+  if (!manifest) return [];
+  const key = `src/client/pages/${route === '/' ? 'home' : route.slice(1)}.tsx`;
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = manifest[name];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return [...files].filter((file) => !alreadyLoaded.includes(`/${file}"`));
+}
+
+/**
+ * The stylesheet goes inside the page (the CSP allows inline styles): the first paint
+ * then needs one request, not two, which on a mobile connection is the largest saving.
+ * The file stays for app.html and the pages the browser renders itself.
+ */
+function inlineStylesheets(html: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, href: string) => {
+      const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
+      return css.includes('</style') ? tag : `<style>${css}</style>`;
+    },
+  );
+}
+
+function pageHtml(route: string, markup: string): string {
+  const { head, body } = splitHead(markup);
+  let html = shell;
+  if (head.some((tag) => tag.startsWith('<title>'))) {
+    html = html.replace(/<title>[\s\S]*?<\/title>/, '<!--page-head-->');
+  }
+  if (head.some((tag) => /^<meta\b[^>]*\bname="description"/.test(tag))) {
+    html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
+  }
+  const preloads = pageChunks(route, html).map(
+    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+  );
+  const headTags = head.join('\n    ');
+  // Function replacers throughout: the page's text may hold `$&` and the like.
+  html = html.includes('<!--page-head-->')
+    ? html.replace('<!--page-head-->', () => headTags)
+    : html.replace('</head>', () => `  ${headTags}\n  </head>`);
+  if (preloads.length > 0) {
+    html = html.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
+  }
+  // The page works without JavaScript, so the shell's "needs JavaScript" note goes.
+  html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  html = inlineStylesheets(html);
+  return html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+}
+
+// 3. The pages.
+const written: string[] = [];
+for (const route of entry.publicPagePaths) {
+  const markup = await entry.renderPage(route);
+  if (markup.includes('404 Page Not Found')) {
+    console.warn(`prerender: ${route} has no page in the route table yet; skipped`);
+    continue;
+  }
+  const file = route === '/' ? indexFile : path.join(clientDir, route.slice(1), 'index.html');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, pageHtml(route, markup));
+  written.push(route);
+}
+
+// 4. Sitemap and robots.txt, with the origin the pages' canonical URLs use.
+const { origin } = entry.site;
+const sitemap = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ...written.map((route) => `  <url><loc>${origin}${route}</loc></url>`),
+  '</urlset>',
+  '',
+].join('\n');
+fs.writeFileSync(path.join(clientDir, 'sitemap.xml'), sitemap);
+const robotsFile = path.join(clientDir, 'robots.txt');
+const robots = fs.existsSync(robotsFile) ? fs.readFileSync(robotsFile, 'utf8') : 'User-agent: *\n';
+fs.writeFileSync(
+  robotsFile,
+  `${robots.replace(/^Sitemap:.*\n?/gm, '').trimEnd()}\n\nSitemap: ${origin}/sitemap.xml\n`,
+);
+
+// The manifest was only for the preloads; it need not be served.
+fs.rmSync(manifestFile, { force: true });
+
+// 5. Compressed copies of every text file, so no byte goes uncompressed and no request pays
+// for compression.
+function textFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((item) => {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) return textFiles(full);
+    return /\.(?:js|css|html|svg|xml|txt|json|webmanifest)$/.test(item.name) ? [full] : [];
+  });
+}
+for (const file of textFiles(clientDir)) {
+  const content = fs.readFileSync(file);
+  fs.writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
+const home = firstLoadJs(indexFile, clientDir);
+console.log(
+  `prerendered ${written.length} pages for ${origin}: ${written.join(' ')}\n` +
+    `first-load JS of /: ${formatKb(home.gzipBytes)} gzip in ${home.files.length} files ` +
+    `(budget ${formatKb(firstLoadBudget)})`,
+);
+if (home.gzipBytes > firstLoadBudget) {
+  console.warn('prerender: the first-load JavaScript of / is over its budget');
+}

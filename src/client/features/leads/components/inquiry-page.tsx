@@ -1,0 +1,113 @@
+import { ClockIcon, MailIcon, PhoneIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '@/client/components/ui/card';
+import { site } from '@/shared/site';
+import { CompanyInquiryForm } from './company-inquiry-form';
+
+const nextSteps = [
+  {
+    title: 'We read your brief',
+    text: 'A senior product lead reviews what you sent and replies within 24 hours.',
+  },
+  {
+    title: 'We talk it through',
+    text: 'A short call to understand your product, your users and the result you need.',
+  },
+  {
+    title: 'You get a plan',
+    text: 'A proposal with the expert, the scope and the first milestones, matched to your budget.',
+  },
+] as const;
+
+const telHref = `tel:${site.phone.replace(/[^+\d]/g, '')}`;
+const contactLinkClass =
+  'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
+
+/**
+ * The company inquiry screen, served at /company-inquiry and at /client-request
+ * (the services page's closing button) with a heading that fits each entry point.
+ */
+export function InquiryPage({
+  eyebrow,
+  heading,
+  intro,
+}: {
+  eyebrow: string;
+  heading: string;
+  intro: ReactNode;
+}) {
+  return (
+    <div className="bg-gradient-to-b from-accent to-background">
+      {/* Narrow screens: intro, form, then the details; wide screens: the form on the right. */}
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:grid-rows-[auto_1fr] lg:gap-x-14">
+        <div className="lg:col-start-1 lg:row-start-1">
+          <p className="text-sm font-semibold tracking-wide text-primary uppercase">{eyebrow}</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+            {heading}
+          </h1>
+          <div className="mt-4 text-lg text-muted-foreground">{intro}</div>
+        </div>
+
+        <Card className="h-fit lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>Tell us about your project</h2>
+            </CardTitle>
+            <CardDescription>
+              A few details are enough to start; we will ask the rest when we talk.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <CompanyInquiryForm />
+          </CardContent>
+        </Card>
+
+        <div className="lg:col-start-1 lg:row-start-2">
+          <h2 className="text-lg font-semibold">What happens next</h2>
+          <ol className="mt-4 grid gap-4">
+            {nextSteps.map((step, index) => (
+              <li key={step.title} className="flex gap-4">
+                <span
+                  aria-hidden="true"
+                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                >
+                  {index + 1}
+                </span>
+                <div>
+                  <h3 className="font-medium">{step.title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+
+          <h2 className="mt-10 text-lg font-semibold">Prefer to write or call?</h2>
+          <ul className="mt-4 grid gap-3 text-sm">
+            <li className="flex items-center gap-3">
+              <MailIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <a href={`mailto:${site.email}`} className={contactLinkClass}>
+                {site.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-3">
+              <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              <a href={telHref} className={contactLinkClass}>
+                {site.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-3 text-muted-foreground">
+              <ClockIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+              We reply within 24 hours.
+            </li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

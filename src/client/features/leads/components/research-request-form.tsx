@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { type DefaultValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import { Form } from '@/client/components/ui/form';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shared/schemas/options';
+import { researchRequestSchema } from '@/shared/schemas/requests';
+import { useCreateResearchRequest } from '../api/create-research-request';
+import { useHydrated } from '../use-hydrated';
+import {
+  ChoiceField,
+  HoneypotField,
+  LongTextField,
+  RequiredFieldsNote,
+  TextField,
+} from './form-fields';
+
+type ResearchValues = z.input<typeof researchRequestSchema>;
+type ResearchPayload = z.output<typeof researchRequestSchema>;
+
+const emptyValues: DefaultValues<ResearchValues> = {
+  company: '',
+  contactName: '',
+  email: '',
+  phone: '',
+  projectType: '',
+  timeline: '',
+  budget: '',
+  targetAudience: '',
+  goals: '',
+  description: '',
+  website: '',
+};
+
+const serverFields = [
+  'company',
+  'contactName',
+  'email',
+  'phone',
+  'projectType',
+  'timeline',
+  'budget',
+  'targetAudience',
+  'goals',
+  'description',
+] as const;
+
+/**
+ * The research validation request (POST /api/research-requests). On success the
+ * form is cleared and the visitor stays; on failure every value is kept.
+ */
+export function ResearchRequestForm() {
+  const createRequest = useCreateResearchRequest();
+  const form = useForm<ResearchValues, unknown, ResearchPayload>({
+    resolver: zodResolver(researchRequestSchema),
+    defaultValues: emptyValues,
+  });
+
+  async function onSubmit(values: ResearchPayload) {
+    try {
+      await createRequest.mutateAsync(values);
+      toast({
+        title: 'Request submitted!',
+        description:
+          'Thank you. Our research team will contact you within 24 hours to plan your study.',
+      });
+      form.reset(emptyValues);
+    } catch (error) {
+      const details = getApiErrorDetails(error);
+      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to submit request',
+        description: 'Please try again or contact us directly.',
+      });
+    }
+  }
+
+  const hydrated = useHydrated();
+  const pending = form.formState.isSubmitting;
+  const { control } = form;
+
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onSubmit)}
+        method="post"
+        noValidate
+        className="relative grid gap-5"
+      >
+        <RequiredFieldsNote />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            control={control}
+            name="company"
+            label="Company"
+            required
+            autoComplete="organization"
+          />
+          <TextField
+            control={control}
+            name="contactName"
+            label="Contact name"
+            required
+            autoComplete="name"
+          />
+          <TextField
+            control={control}
+            name="email"
+            label="Email"
+            type="email"
+            inputMode="email"
+            required
+            autoComplete="email"
+          />
+          <TextField
+            control={control}
+            name="phone"
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            required
+            autoComplete="tel"
+          />
+        </div>
+        <div className="grid gap-5 sm:grid-cols-3">
+          <ChoiceField
+            control={control}
+            name="projectType"
+            label="Project type"
+            options={researchProjectTypes.options}
+            placeholder="Choose a type"
+          />
+          <ChoiceField
+            control={control}
+            name="timeline"
+            label="Timeline"
+            options={researchTimelines.options}
+            placeholder="Choose a timeline"
+          />
+          <ChoiceField
+            control={control}
+            name="budget"
+            label="Budget (KES)"
+            options={researchBudgets.options}
+            placeholder="Choose a range"
+          />
+        </div>
+        <TextField control={control} name="targetAudience" label="Target audience" />
+        <LongTextField
+          control={control}
+          name="goals"
+          label="Research goals"
+          rows={3}
+          placeholder="The decisions this research should help you make."
+        />
+        <LongTextField
+          control={control}
+          name="description"
+          label="Project description"
+          required
+          rows={5}
+          placeholder="What you are building and what you want to validate with real users."
+        />
+        <HoneypotField register={form.register} />
+        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || pending}>
+          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Submitting…' : 'Request research'}
+        </Button>
+      </form>
+    </Form>
+  );
+}
