@@ -172,6 +172,8 @@ describe('forgot and reset password', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The page is loaded lazily: until its own button is there, the sign-in form may still show.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('button', { name: /Send/ }).click();
     await expect.poll(() => page.getByText('Check your email').isVisible()).toBe(true);
