@@ -382,8 +382,11 @@ describe('navigation', () => {
   it('a footer link to a section of the about page brings that section into view', async () => {
     const t = await session.newPage();
     await t.page.goto(paths.services, { waitUntil: 'networkidle' });
+    const privacy = t.page.locator('footer').getByRole('link', { name: 'Privacy Policy' });
+    // The footer is hydrated when it comes near the viewport, as a visitor scrolls to it.
+    await privacy.scrollIntoViewIfNeeded();
     await waitForHydration(t.page, 'footer a[href="/about#privacy"]');
-    await t.page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
+    await privacy.click();
     await t.page.waitForURL(`**${paths.about}#privacy`);
     const heading = t.page.getByRole('heading', { name: 'How we treat your data' });
     await expect.poll(() => heading.isVisible()).toBe(true);

@@ -12,7 +12,7 @@ import {
 import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { CtaBand } from '@/client/components/marketing/cta-band';
-import { HydrationUnit } from '@/client/components/marketing/hydration-unit';
+import { HydrationUnit } from '@/client/components/layout/hydration-unit';
 import { accentStyles, IconTile } from '@/client/components/marketing/icon-tile';
 import { PageHero } from '@/client/components/marketing/page-hero';
 import { Section } from '@/client/components/marketing/section';

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 
@@ -18,6 +19,11 @@ beforeAll(async () => {
   );
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build writes a brotli copy beside every text file.
+  for (const file of ['index.html', 'app.html', path.join('assets', 'index-abc123.js')]) {
+    const full = path.join(dir, file);
+    fs.writeFileSync(`${full}.br`, brotliCompressSync(fs.readFileSync(full)));
+  }
   t = await buildTestApp({ clientDir: dir });
 });
 afterAll(async () => {
@@ -39,6 +45,24 @@ describe('serving the built client', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     const about = await t.app.inject({ url: '/about' });
     expect(about.body).toContain('about page');
+  });
+
+  it('serves the precompressed copy to a browser that accepts brotli, with the same cache rules', async () => {
+    const home = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(home.rawPayload).toString()).toContain('home');
+    const asset = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers the app shell with 200 for app routes, with their query strings', async () => {

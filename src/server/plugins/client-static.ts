@@ -24,8 +24,10 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
       wildcard: false,
       index: false,
       redirect: false,
+      // The build writes a .br and a .gz beside every text file; serve those as they are.
+      preCompressed: true,
       setHeaders(reply, filePath) {
-        const relative = path.relative(root, filePath);
+        const relative = path.relative(root, filePath).replace(/\.(?:br|gz)$/, '');
         reply.header(
           'cache-control',
           relative.startsWith(`assets${path.sep}`)

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
+import { HydrationUnit } from './hydration-unit';
 import { Logo } from './logo';
 import { companyLinks, serviceLinks } from './nav-links';
 
@@ -32,28 +33,31 @@ function FooterColumn({
 
 export function Footer() {
   return (
-    <footer className="border-t bg-muted">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
-        <div className="max-w-sm">
-          <Logo />
-          <p className="mt-3 text-sm text-muted-foreground">{site.tagline}.</p>
-          <p className="mt-4 rounded-md border border-border bg-background p-3 text-sm text-muted-foreground">
-            Research studies are temporarily postponed. Registered testers will be notified when new
-            studies open.
+    // Far below the fold on a prerendered page: hydrated when it comes near (see HydrationUnit).
+    <HydrationUnit deferUntilNear="site-footer">
+      <footer id="site-footer" className="border-t bg-muted">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
+          <div className="max-w-sm">
+            <Logo />
+            <p className="mt-3 text-sm text-muted-foreground">{site.tagline}.</p>
+            <p className="mt-4 rounded-md border border-border bg-background p-3 text-sm text-muted-foreground">
+              Research studies are temporarily postponed. Registered testers will be notified when
+              new studies open.
+            </p>
+          </div>
+          <FooterColumn title="Services" links={serviceLinks} />
+          <FooterColumn title="Company" links={companyLinks} />
+          <FooterColumn
+            title="Participants"
+            links={[{ to: paths.participantRegistration, label: 'Become a Tester' }]}
+          />
+        </div>
+        <div className="border-t">
+          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+            © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
         </div>
-        <FooterColumn title="Services" links={serviceLinks} />
-        <FooterColumn title="Company" links={companyLinks} />
-        <FooterColumn
-          title="Participants"
-          links={[{ to: paths.participantRegistration, label: 'Become a Tester' }]}
-        />
-      </div>
-      <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
-          © {site.copyrightYear} {site.name}. All rights reserved.
-        </p>
-      </div>
-    </footer>
+      </footer>
+    </HydrationUnit>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HydrationUnit } from './hydration-unit';
+import { HydrationUnit } from '@/client/components/layout/hydration-unit';
 
 /** A closing call to action: a short pitch and its buttons on the brand colour. */
 export function CtaBand({

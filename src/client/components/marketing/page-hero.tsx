@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/utils';
-import { HydrationUnit } from './hydration-unit';
+import { HydrationUnit } from '@/client/components/layout/hydration-unit';
 
 /** The top of a marketing page: its one h1, an intro and the main calls to action. */
 export function PageHero({

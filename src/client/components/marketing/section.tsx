@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/utils';
-import { HydrationUnit } from './hydration-unit';
+import { HydrationUnit } from '@/client/components/layout/hydration-unit';
 
 /** A page section with its h2: an optional eyebrow, the title and an intro line. */
 export function Section({

@@ -18,7 +18,7 @@ function whenNeeded(id: string): Promise<void> {
         (entries) => {
           if (entries.some((entry) => entry.isIntersecting)) done();
         },
-        { rootMargin: '300px 0px' },
+        { rootMargin: '100px 0px' },
       );
       function done() {
         observer.disconnect();
