@@ -20,7 +20,7 @@ import {
   LongTextField,
   RequiredFieldsNote,
   TextField,
-} from './form-fields';
+} from '@/client/components/ui/form-fields';
 
 type InquiryValues = z.input<typeof clientRequestSchema>;
 type InquiryPayload = z.output<typeof clientRequestSchema>;
@@ -134,6 +134,7 @@ export function CompanyInquiryForm() {
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <ChoiceField
+            optional
             control={control}
             name="urgency"
             label="Urgency"
@@ -141,6 +142,7 @@ export function CompanyInquiryForm() {
             placeholder="When do you need us?"
           />
           <ChoiceField
+            optional
             control={control}
             name="budget"
             label="Budget (USD)"

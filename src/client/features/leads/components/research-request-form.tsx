@@ -17,7 +17,7 @@ import {
   LongTextField,
   RequiredFieldsNote,
   TextField,
-} from './form-fields';
+} from '@/client/components/ui/form-fields';
 
 type ResearchValues = z.input<typeof researchRequestSchema>;
 type ResearchPayload = z.output<typeof researchRequestSchema>;
@@ -129,6 +129,7 @@ export function ResearchRequestForm() {
         </div>
         <div className="grid gap-5 sm:grid-cols-3">
           <ChoiceField
+            optional
             control={control}
             name="projectType"
             label="Project type"
@@ -136,6 +137,7 @@ export function ResearchRequestForm() {
             placeholder="Choose a type"
           />
           <ChoiceField
+            optional
             control={control}
             name="timeline"
             label="Timeline"
@@ -143,6 +145,7 @@ export function ResearchRequestForm() {
             placeholder="Choose a timeline"
           />
           <ChoiceField
+            optional
             control={control}
             name="budget"
             label="Budget (KES)"
@@ -150,8 +153,9 @@ export function ResearchRequestForm() {
             placeholder="Choose a range"
           />
         </div>
-        <TextField control={control} name="targetAudience" label="Target audience" />
+        <TextField optional control={control} name="targetAudience" label="Target audience" />
         <LongTextField
+          optional
           control={control}
           name="goals"
           label="Research goals"

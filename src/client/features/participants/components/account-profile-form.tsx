@@ -10,7 +10,7 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { accountProfileSchema, type Participant } from '@/shared/schemas/participants';
 import { useUpdateAccountProfile } from '../api/update-account-profile';
-import { TextField } from './text-field';
+import { TextField } from '@/client/components/ui/form-fields';
 
 type Values = z.input<typeof accountProfileSchema>;
 type Payload = z.output<typeof accountProfileSchema>;

@@ -12,7 +12,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { changePasswordSchema } from '@/shared/schemas/auth';
 import { messages } from '@/shared/schemas/fields';
 import { type PasswordTarget, useChangePassword } from '../api/change-password';
-import { TextField } from './text-field';
+import { TextField } from '@/client/components/ui/form-fields';
 
 /** Spec section 5 "Password form": the API's payload plus the confirmation, checked here only. */
 export const changePasswordFormSchema = changePasswordSchema

@@ -12,8 +12,7 @@ import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
 import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
 import { useUpdateParticipantProfile } from '../api/update-participant-profile';
-import { SelectField } from './select-field';
-import { TextField } from './text-field';
+import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 
 type Values = z.input<typeof participantProfileUpdateSchema>;
 type Payload = z.output<typeof participantProfileUpdateSchema>;
@@ -156,7 +155,8 @@ export function ProfileForm({
             max={todayIso()}
           />
           {computedAge === null ? (
-            <SelectField
+            <ChoiceField
+              optional
               control={form.control}
               name="age"
               label="Age range"
@@ -172,7 +172,8 @@ export function ProfileForm({
               </p>
             </div>
           )}
-          <SelectField
+          <ChoiceField
+            optional
             control={form.control}
             name="education"
             label="Education"

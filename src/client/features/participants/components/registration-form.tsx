@@ -22,8 +22,7 @@ import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
 import { useRegisterParticipant } from '../api/register-participant';
-import { SelectField } from './select-field';
-import { TextField } from './text-field';
+import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 
 type Values = z.input<typeof participantRegistrationFormSchema>;
 type Payload = z.output<typeof participantRegistrationFormSchema>;
@@ -140,7 +139,8 @@ export function RegistrationForm({
             optional
             autoComplete="address-level2"
           />
-          <SelectField
+          <ChoiceField
+            optional
             control={form.control}
             name="age"
             label="Age range"

@@ -1,0 +1,245 @@
+import { type HTMLInputAutoCompleteAttribute, useId } from 'react';
+import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { Input } from '@/client/components/ui/input';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/client/components/ui/select';
+import { Textarea } from '@/client/components/ui/textarea';
+import { cn } from '@/client/lib/utils';
+import { HONEYPOT_NAME } from '@/shared/schemas/requests';
+
+/**
+ * The forms' labelled fields (react-hook-form + the shared zod schemas). A `required`
+ * field shows an asterisk (hidden from screen readers, which hear "required" from the
+ * control instead); an `optional` one says "(optional)"; a form whose fields are all
+ * required marks none. Errors appear under the field and are tied to it by FormControl
+ * (aria-invalid, aria-describedby).
+ */
+function FieldLabel({
+  label,
+  required,
+  optional,
+}: {
+  label: string;
+  required: boolean;
+  optional: boolean;
+}) {
+  return (
+    <FormLabel>
+      <span>
+        {label}
+        {required && (
+          <span aria-hidden="true" className="ml-0.5 text-destructive">
+            *
+          </span>
+        )}
+        {optional && !required && (
+          <>
+            {' '}
+            <span className="font-normal text-muted-foreground">(optional)</span>
+          </>
+        )}
+      </span>
+    </FormLabel>
+  );
+}
+
+/** The note that explains the asterisks, once per form. */
+export function RequiredFieldsNote({ className }: { className?: string }) {
+  return (
+    <p className={cn('text-sm text-muted-foreground', className)}>
+      Fields marked with{' '}
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+      <span className="sr-only">an asterisk</span> are required.
+    </p>
+  );
+}
+
+type BaseFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  required?: boolean;
+  optional?: boolean;
+  /** A hint under the field, read with it. */
+  description?: string;
+  className?: string;
+};
+
+export function TextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = false,
+  optional = false,
+  description,
+  className,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  min,
+  max,
+  step,
+  placeholder,
+}: BaseFieldProps<T> & {
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'number';
+  autoComplete?: HTMLInputAutoCompleteAttribute;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  placeholder?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FieldLabel label={label} required={required} optional={optional} />
+          <FormControl>
+            <Input
+              {...field}
+              value={(field.value as string | undefined) ?? ''}
+              type={type}
+              autoComplete={autoComplete}
+              inputMode={inputMode}
+              min={min}
+              max={max}
+              step={step}
+              placeholder={placeholder}
+              required={required}
+            />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function LongTextField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = false,
+  optional = false,
+  description,
+  className,
+  rows = 5,
+  placeholder,
+}: BaseFieldProps<T> & { rows?: number; placeholder?: string }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FieldLabel label={label} required={required} optional={optional} />
+          <FormControl>
+            <Textarea
+              {...field}
+              value={(field.value as string | undefined) ?? ''}
+              rows={rows}
+              placeholder={placeholder}
+              required={required}
+            />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+export function ChoiceField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  required = false,
+  optional = false,
+  description,
+  className,
+  options,
+  placeholder = 'Select an option',
+}: BaseFieldProps<T> & {
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FieldLabel label={label} required={required} optional={optional} />
+          <Select
+            value={(field.value as string | undefined) ?? ''}
+            onValueChange={field.onChange}
+            disabled={field.disabled}
+          >
+            <FormControl>
+              <SelectTrigger
+                ref={field.ref}
+                onBlur={field.onBlur}
+                aria-required={required || undefined}
+              >
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {options.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/**
+ * The bots' field: off-screen, hidden from assistive technology, out of the tab
+ * order and never autofilled, so a person leaves it empty. The server drops any
+ * submission that fills it.
+ */
+export function HoneypotField<T extends FieldValues>({
+  register,
+}: {
+  register: UseFormRegister<T>;
+}) {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Leave this field empty</label>
+      <input
+        id={id}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+        {...register(HONEYPOT_NAME as FieldPath<T>)}
+      />
+    </div>
+  );
+}
