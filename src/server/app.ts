@@ -44,6 +44,10 @@ declare module 'fastify' {
     database: Database;
     db: Db;
   }
+  interface FastifyContextConfig {
+    /** 'debug' logs this route's successful requests at debug level (polled public reads). */
+    accessLog?: 'debug';
+  }
 }
 
 export type BuildAppOptions = {
@@ -82,6 +86,14 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Polled, cached public reads (every visitor's stats strip) would drown the log: their
+ * successes are logged at debug; their failures like any other request, at info.
+ */
+export function accessLogLevel(status: number, routeLevel: 'debug' | undefined): 'debug' | 'info' {
+  return status < 400 && routeLevel === 'debug' ? 'debug' : 'info';
+}
+
 /** Registers every plugin and module; never listens (main.ts and the tests do). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -109,11 +121,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
+    const level = accessLogLevel(reply.statusCode, request.routeOptions.config.accessLog);
+    request.log[level](
       {
         method: request.method,
         url: request.url.split('?')[0],

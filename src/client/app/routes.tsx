@@ -36,6 +36,9 @@ const AppAreaLayout = lazy(() =>
 const AdminDashboardPage = lazy(() =>
   import('@/client/pages/admin-dashboard').then((m) => ({ default: m.AdminDashboardPage })),
 );
+const AdminStudyPage = lazy(() =>
+  import('@/client/pages/admin-study').then((m) => ({ default: m.AdminStudyPage })),
+);
 // The lead forms (react-hook-form, zod, Radix Select) stay out of the home page's bundle.
 const CompanyInquiryPage = lazy(() =>
   import('@/client/pages/company-inquiry').then((m) => ({ default: m.CompanyInquiryPage })),
@@ -116,6 +119,7 @@ export function AppRoutes() {
             <Route path={paths.participantDashboard} element={<ParticipantDashboardPage />} />
             <Route path={paths.profileSettings} element={<ProfileSettingsPage />} />
             <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
+            <Route path="/admin/test/:testId" element={<AdminStudyPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -22,9 +22,15 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /** Sends a request with the session cookie; a body is sent as JSON. Throws ApiError when not ok. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<Response> {
   const response = await fetch(url, {
     method,
+    signal,
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',

@@ -18,7 +18,10 @@ export async function studiesRoutes(
 
   r.get(
     '/api/tests',
-    { schema: { response: { 200: z.object({ tests: z.array(studySchema) }) } } },
+    {
+      schema: { response: { 200: z.object({ tests: z.array(studySchema) }) } },
+      config: { accessLog: 'debug' },
+    },
     async (request, reply) => {
       if (request.auth?.user.userType === 'admin') {
         reply.header('cache-control', 'no-store');
