@@ -42,3 +42,21 @@ export function clientBuildIsStale() {
   if (!fs.existsSync(clientBuildMarker)) return true;
   return newestMtime(clientSources) > fs.statSync(clientBuildMarker).mtimeMs;
 }
+
+export const serverSources = [
+  'src/server',
+  'src/shared',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+export const serverBuildMarker = path.join(root, 'dist/server/main.mjs');
+
+export function serverBuildIsStale() {
+  if (!fs.existsSync(serverBuildMarker)) return true;
+  return newestMtime(serverSources) > fs.statSync(serverBuildMarker).mtimeMs;
+}
+
+/** True when `npm run build` must run before serving: the client or the server bundle is old. */
+export function buildIsStale() {
+  return clientBuildIsStale() || serverBuildIsStale();
+}

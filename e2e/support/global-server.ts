@@ -32,34 +32,40 @@ declare module 'vitest' {
  * API, embedded database in a temporary DATA_DIR), started once for the run.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'dist/client/index.html'))) {
-    throw new Error('The client is not built: run `npm run build` first (npm test does).');
+  for (const built of ['dist/client/index.html', 'dist/server/main.mjs']) {
+    if (!fs.existsSync(path.join(root, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
+    }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'w');
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      REDIS_URL: '',
-      LOG_LEVEL: 'info',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      RATE_LIMIT_AUTH_PER_MIN: '1000',
-      RATE_LIMIT_FORMS_PER_MIN: '1000',
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', 'dist/server/main.mjs'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        REDIS_URL: '',
+        LOG_LEVEL: 'info',
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        RATE_LIMIT_AUTH_PER_MIN: '1000',
+        RATE_LIMIT_FORMS_PER_MIN: '1000',
+      },
+      stdio: ['ignore', log, log],
     },
-    stdio: ['ignore', log, log],
-  });
+  );
 
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -60,7 +60,9 @@ function Dashboard({ user }: { user: SessionUser }) {
         <div className="min-w-0">
           <h1 className="text-3xl font-bold tracking-tight">Admin Dashboard</h1>
           <p className="mt-1 text-muted-foreground wrap-anywhere">
-            Welcome, {greetingNameOf(user)} · {user.email}
+            {user.firstName.trim()
+              ? `Welcome, ${greetingNameOf(user)} · ${user.email}`
+              : `Signed in as ${user.email}`}
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -1,12 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema/index';
+import { projectRoot } from '../lib/project-root';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
 
 export type Schema = typeof schema;
@@ -26,9 +23,15 @@ export type Database = {
   pglite?: PGlite;
 };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
+export const migrationsFolder = path.join(projectRoot(), 'drizzle');
 
+// Each driver is loaded only when it is used: a server on PostgreSQL never carries PGlite's
+// WebAssembly Postgres in its memory (about 37 MB), nor PGlite the pg client.
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
@@ -47,9 +50,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 
 /** PGlite in memory (no dataDir) for tests, or persisted and locked under dataDir. */
 export async function openPglite(dataDir?: string, pglite?: PGlite): Promise<Database> {
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   let lock: DataDirLock | undefined;
   let client = pglite;
   if (!client) {
+    const [{ PGlite }, { pg_trgm }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+    ]);
     if (dataDir) {
       fs.mkdirSync(dataDir, { recursive: true });
       lock = acquireDataDirLock(dataDir);

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isClientRoute } from '../../shared/paths';
+import { projectRoot } from '../lib/project-root';
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../../dist/client');
+export const defaultClientDir = path.join(projectRoot(), 'dist/client');
 
 /**
  * Serves the built client: hashed assets cached for a year, HTML never cached,

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One outbox row, as the transport needs it. */
 export type MailMessage = {
@@ -48,25 +48,31 @@ type NodemailerFailure = Error & {
 /** Nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
   const secrets = secretsOf(smtpUrl);
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: SMTP_CONNECTIONS,
-    // The outbox retries with back-off; a requeue inside the pool would only stretch a send past its lock.
-    maxRequeues: 0,
-    idleTimeout: 30_000,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
+  // nodemailer is loaded only by a process that sends mail.
+  const transporter: Promise<Transporter> = import('nodemailer').then(({ default: nodemailer }) => {
+    const created = nodemailer.createTransport({
+      url: smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      // The outbox retries with back-off; a requeue inside the pool would only stretch a send past its lock.
+      maxRequeues: 0,
+      idleTimeout: 30_000,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    // A pooled connection can fail while idle; without a listener that would crash the process.
+    created.on('error', () => {});
+    return created;
   });
-  // A pooled connection can fail while idle; without a listener that would crash the process.
-  transporter.on('error', () => {});
   const messageIdDomain = domainOf(from);
 
   return {
     async send(message) {
       try {
-        await transporter.sendMail({
+        await (
+          await transporter
+        ).sendMail({
           from,
           to: message.to,
           subject: message.subject,
@@ -79,7 +85,10 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
       }
     },
     close() {
-      transporter.close();
+      void transporter.then(
+        (created) => created.close(),
+        () => {},
+      );
     },
   };
 }

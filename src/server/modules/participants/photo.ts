@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { photoMessages } from '../../../shared/schemas/participants';
 import { AppError } from '../../lib/app-error';
 
@@ -22,7 +22,12 @@ export type ProcessedPhoto = { data: Buffer; contentType: 'image/jpeg'; etag: st
  * strips every piece of metadata (EXIF location included) and re-encodes it
  * as JPEG: what is stored is pixels we produced, never the uploaded file.
  */
+// sharp (libvips) is loaded on the first upload, not at start: most processes never resize a photo.
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
+
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+  const sharp = await loadSharp();
   if (!sniffImageType(bytes)) throw new AppError(415, 'UNSUPPORTED_TYPE', photoMessages.type);
   let meta: Metadata;
   try {
