@@ -53,3 +53,69 @@ export const applicationStatusSchema = z.object({
 });
 export type ApplicationStatusInput = z.input<typeof applicationStatusSchema>;
 export type ApplicationStatusData = z.output<typeof applicationStatusSchema>;
+
+/**
+ * GET /api/applications as an admin sees it: each application also names the
+ * person (null once they are gone) and the study's capacity. `scheduledCount`
+ * counts scheduled applications; `currentParticipants` counts scheduled plus
+ * completed, the places the server counts when it refuses a schedule with
+ * 409 "Study is full" (see `isStudyFull`).
+ */
+export const adminApplicationSchema = applicationSchema.extend({
+  participant: z
+    .object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
+  test: applicationSchema.shape.test.extend({
+    maxParticipants: z.number().int(),
+    scheduledCount: z.number().int(),
+    currentParticipants: z.number().int(),
+  }),
+});
+export type AdminApplication = z.infer<typeof adminApplicationSchema>;
+
+/** True when a study has no place left to schedule someone: the server's own rule. */
+export function isStudyFull(test: { maxParticipants: number; currentParticipants: number }) {
+  return test.currentParticipants >= test.maxParticipants;
+}
+
+/** Admin filters and paging of GET /api/applications (`limit` or `cursor` turns paging on). */
+export const applicationListQuerySchema = z.object({
+  status: z.enum(applicationStatuses, { error: 'Unknown status' }).optional(),
+  testId: z.uuid({ error: 'Not a valid id' }).optional(),
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit is 1 to 200' })
+    .int('limit is 1 to 200')
+    .min(1, 'limit is 1 to 200')
+    .max(200, 'limit is 1 to 200')
+    .optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
+
+const HOURS_RANGE = 'Hours worked must be between 0 and 99.99';
+
+/** The admin's "complete" form: the hours worked as typed (0 to 99.99, two decimals at most); send Number(hoursWorked). */
+export const applicationCompletionSchema = z.object({
+  hoursWorked: z
+    .string()
+    .trim()
+    .min(1, 'Enter the hours worked')
+    .superRefine((value, ctx) => {
+      if (!/^-?\d*(\.\d*)?$/.test(value) || Number.isNaN(Number(value))) {
+        ctx.addIssue({ code: 'custom', message: 'Hours worked must be a number' });
+      } else if (Number(value) < 0 || Number(value) > 99.99) {
+        ctx.addIssue({ code: 'custom', message: HOURS_RANGE });
+      } else if (/\.\d{3,}$/.test(value)) {
+        ctx.addIssue({ code: 'custom', message: 'Use at most 2 decimals, e.g. 1.75' });
+      }
+    }),
+});
+export type ApplicationCompletionInput = z.input<typeof applicationCompletionSchema>;
+export type ApplicationCompletionData = z.output<typeof applicationCompletionSchema>;

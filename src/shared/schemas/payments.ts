@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { paymentStatuses } from './options';
 
+/** M-Pesa codes are ten letters and digits, e.g. QGH7XK2L9P. */
+export const MPESA_CODE = /^[A-Z0-9]{10}$/i;
+const MPESA_MESSAGE = 'An M-Pesa code is 10 letters and digits, e.g. QGH7XK2L9P';
+export const paymentMethods = ['M-Pesa', 'Bank transfer'] as const;
+
 /** PUT /api/payments/{id}/status. Completing needs the transaction reference (e.g. an M-Pesa code). */
 export const paymentStatusSchema = z
   .object({
@@ -12,7 +17,17 @@ export const paymentStatusSchema = z
   .refine((v) => v.status !== 'completed' || Boolean(v.transactionId), {
     path: ['transactionId'],
     message: 'Enter the transaction reference (e.g. the M-Pesa code)',
-  });
+  })
+  .refine(
+    (v) => v.paymentMethod !== 'M-Pesa' || !v.transactionId || MPESA_CODE.test(v.transactionId),
+    { path: ['transactionId'], message: MPESA_MESSAGE },
+  )
+  // M-Pesa codes are kept in capitals, as the confirmation SMS shows them.
+  .transform((v) =>
+    v.paymentMethod === 'M-Pesa' && v.transactionId
+      ? { ...v, transactionId: v.transactionId.toUpperCase() }
+      : v,
+  );
 export type PaymentStatusInput = z.input<typeof paymentStatusSchema>;
 
 export const paymentSchema = z.object({
@@ -33,3 +48,57 @@ export const paymentSchema = z.object({
   createdAt: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
+
+/** Admin filters and paging of GET /api/payments (`limit` or `cursor` turns paging on). */
+export const paymentListQuerySchema = z.object({
+  status: z.enum(paymentStatuses, { error: 'Unknown status' }).optional(),
+  testId: z.uuid({ error: 'Not a valid id' }).optional(),
+  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'limit is 1 to 200' })
+    .int('limit is 1 to 200')
+    .min(1, 'limit is 1 to 200')
+    .max(200, 'limit is 1 to 200')
+    .optional(),
+  cursor: z.string().max(200, 'Invalid cursor').optional(),
+});
+export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
+
+/** The sums of GET /api/payments, in KES: owed (pending, processing, failed), paid, refunded. */
+export const paymentTotalsSchema = z.object({
+  pending: z.string(),
+  paid: z.string(),
+  refunded: z.string(),
+});
+export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
+
+/**
+ * The admin's "mark as paid" form: how it was paid and its reference. M-Pesa
+ * codes are checked (and sent in capitals); a bank reference is taken as typed.
+ */
+export const paymentCompletionSchema = z
+  .object({
+    paymentMethod: z.enum(paymentMethods, { error: 'Choose how it was paid' }),
+    transactionId: z
+      .string()
+      .trim()
+      .min(1, 'Enter the transaction reference (e.g. the M-Pesa code)')
+      .max(100, 'Must be at most 100 characters'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.paymentMethod === 'M-Pesa' && !MPESA_CODE.test(v.transactionId)) {
+      ctx.addIssue({ code: 'custom', path: ['transactionId'], message: MPESA_MESSAGE });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    transactionId: v.paymentMethod === 'M-Pesa' ? v.transactionId.toUpperCase() : v.transactionId,
+  }));
+export type PaymentCompletionInput = z.input<typeof paymentCompletionSchema>;
+export type PaymentCompletionData = z.output<typeof paymentCompletionSchema>;
+
+/** Marking a payment failed: the reason is optional, shown to admins beside the status. */
+export const paymentFailureSchema = z.object({
+  failureReason: z.string().trim().max(500, 'Must be at most 500 characters'),
+});
+export type PaymentFailureInput = z.input<typeof paymentFailureSchema>;

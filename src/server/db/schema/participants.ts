@@ -36,12 +36,20 @@ export const participants = pgTable(
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the admin search matches (name, e-mail, phone, location), lower-cased and
+     * stored: a search's total then rechecks a column instead of rebuilding the text per row.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(location, ''))`,
+    ),
   },
   (t) => [
     uniqueIndex('participants_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('participants_phone_unique').on(t.phone),
     uniqueIndex('participants_reset_token_unique').on(t.passwordResetToken),
     index('participants_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('participants_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('participants_login_attempts_check', sql`${t.loginAttempts} >= 0`),
   ],
 );

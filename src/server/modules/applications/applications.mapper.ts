@@ -1,4 +1,4 @@
-import type { Application } from '../../../shared/schemas/applications';
+import type { AdminApplication, Application } from '../../../shared/schemas/applications';
 import type { ApplicationStatus, StudyStatus } from '../../../shared/schemas/options';
 import type { applications, studies } from '../../db/schema/index';
 
@@ -27,6 +27,43 @@ export function toApplication(row: ApplicationRow, study: StudyRow): Application
       startDate: study.startDate,
       endDate: study.endDate,
       company: study.company,
+    },
+  };
+}
+
+type ParticipantSummary = {
+  id: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+} | null;
+
+export function toAdminApplication(r: {
+  application: ApplicationRow;
+  study: StudyRow;
+  participant: ParticipantSummary;
+  scheduledCount: number;
+}): AdminApplication {
+  const base = toApplication(r.application, r.study);
+  const p = r.participant;
+  return {
+    ...base,
+    participant:
+      p?.id != null
+        ? {
+            id: p.id,
+            firstName: p.firstName ?? '',
+            lastName: p.lastName ?? '',
+            email: p.email ?? '',
+            phone: p.phone ?? '',
+          }
+        : null,
+    test: {
+      ...base.test,
+      maxParticipants: r.study.maxParticipants,
+      scheduledCount: Number(r.scheduledCount),
+      currentParticipants: r.study.currentParticipants,
     },
   };
 }

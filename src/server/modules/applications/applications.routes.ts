@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  adminApplicationSchema,
+  applicationListQuerySchema,
   applicationSchema,
   applicationStatusSchema,
   applySchema,
@@ -39,21 +41,31 @@ export async function applicationsRoutes(
     },
   );
 
-  /** Participants see their own; admins see every application, optionally of one study. */
+  /**
+   * Participants see their own; admins see every application with the person
+   * and the study's capacity, filtered by `status`, `testId` and `search`, and
+   * paged by `limit`/`cursor` (then also `nextCursor` and `total`).
+   */
   r.get(
     '/api/applications',
     {
       preHandler: requireUser,
       schema: {
-        querystring: z.object({ testId: z.uuid({ error: 'Not a valid id' }).optional() }),
-        response: { 200: z.object({ applications: z.array(applicationSchema) }) },
+        querystring: applicationListQuerySchema,
+        response: {
+          200: z.object({
+            // The admin shape first: a participant's rows lack `participant` and fall through.
+            applications: z.array(z.union([adminApplicationSchema, applicationSchema])),
+            nextCursor: z.string().nullable().optional(),
+            total: z.number().int().optional(),
+          }),
+        },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const user = request.auth!.user;
-      if (user.userType === 'admin')
-        return { applications: await opts.applications.listAll({ testId: request.query.testId }) };
+      if (user.userType === 'admin') return opts.applications.listAll(request.query);
       const own = await opts.applications.listOwn(user.id);
       return {
         applications: request.query.testId

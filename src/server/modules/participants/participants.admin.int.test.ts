@@ -118,3 +118,52 @@ describe('CSV exports', () => {
     expect((await get('/api/participants/export.csv', p.cookie)).statusCode).toBe(403);
   });
 });
+
+describe("a participant's earnings for admins", () => {
+  it('answers zeros before any payment, the pending amount after a completed study, 404 for nobody', async () => {
+    const who = await loginAs(t.app, t.database.db, 'participant');
+    const before = await get(`/api/participants/${who.id}/earnings`);
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['cache-control']).toBe('no-store');
+    expect(before.json().earnings).toEqual({
+      totalEarned: '0.00',
+      totalPaid: '0.00',
+      pendingPayments: '0.00',
+      completedTests: 0,
+      lastPaymentAt: null,
+      currency: 'KES',
+    });
+
+    const study = await createStudy(t.database.db, { payRate: '800.00', duration: 3 });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { cookie: who.cookie },
+      payload: { participantId: who.id, testId: study.id },
+    });
+    const id = applied.json().application.id;
+    for (const status of ['scheduled', 'completed']) {
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/${id}/status`,
+        headers: { cookie: boss.cookie },
+        payload: { status },
+      });
+    }
+    const after = (await get(`/api/participants/${who.id}/earnings`)).json().earnings;
+    expect(after).toMatchObject({ pendingPayments: '2400.00', completedTests: 1 });
+
+    const missing = await get('/api/participants/00000000-0000-4000-8000-000000000000/earnings');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Participant not found');
+    expect((await get('/api/participants/nope/earnings')).statusCode).toBe(400);
+  });
+
+  it('is for admins only', async () => {
+    const p = await loginAs(t.app, t.database.db, 'participant');
+    expect((await get(`/api/participants/${p.id}/earnings`, p.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/participants/${p.id}/earnings` })).statusCode).toBe(
+      401,
+    );
+  });
+});

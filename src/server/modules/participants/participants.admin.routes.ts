@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { participantSchema } from '../../../shared/schemas/participants';
+import { earningsSchema, participantSchema } from '../../../shared/schemas/participants';
 import { pageQuery } from '../../lib/pagination';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
@@ -56,6 +56,22 @@ export async function participantsAdminRoutes(
         .header('content-disposition', 'attachment; filename="participants.csv"')
         .type('text/csv; charset=utf-8')
         .send(opts.admin.exportCsv(request.query.search)),
+  );
+
+  /** A participant's earnings (the participant reads their own at /api/me/earnings). */
+  r.get(
+    '/api/participants/:id/earnings',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        response: { 200: z.object({ earnings: earningsSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { earnings: await opts.admin.earningsOf(request.params.id) };
+    },
   );
 
   r.get(

@@ -1,27 +1,33 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { applications, participants, payments, studies } from '../../db/schema/index';
+import { applications, earnings, participants, payments, studies } from '../../db/schema/index';
+import type { Earnings } from '../../../shared/schemas/participants';
 import { notFound } from '../../lib/app-error';
 import { csvStream } from '../../lib/csv';
 import { decodeCursor, encodeCursor, likePattern, type Cursor } from '../../lib/pagination';
 import { toParticipant } from './participants.mapper';
 
-/** The expression the trigram index of migration 0002 is built on: keep them identical. */
-const searchText = sql`lower(${participants.firstName} || ' ' || ${participants.lastName} || ' ' || ${participants.email} || ' ' || ${participants.phone} || ' ' || coalesce(${participants.location}, ''))`;
-
+/** On the stored, lower-cased search_text and its trigram index (migration 0004). */
 function searchFilter(search: string | undefined): SQL | undefined {
   const term = search?.trim();
-  return term ? sql`${searchText} LIKE ${likePattern(term)}` : undefined;
+  return term ? sql`${participants.searchText} LIKE ${likePattern(term)}` : undefined;
 }
 
+/**
+ * Rows after the cursor, as one row comparison: PostgreSQL turns it into a range
+ * of participants_created_at_idx, so a deep page costs what the first one does.
+ */
 function after(cursor: Cursor | undefined): SQL | undefined {
   if (!cursor) return undefined;
-  return or(
-    lt(participants.createdAt, cursor.at),
-    and(eq(participants.createdAt, cursor.at), lt(participants.id, cursor.id)),
-  );
+  return sql`(${participants.createdAt}, ${participants.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
 }
+
+/** Newest first, NULLS LAST as in participants_created_at_idx: a bare DESC (NULLS FIRST) cannot use it. */
+const newestFirst = [
+  sql`${participants.createdAt} DESC NULLS LAST`,
+  sql`${participants.id} DESC NULLS LAST`,
+];
 
 const EXPORT_BATCH = 1000;
 
@@ -34,7 +40,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         .select()
         .from(participants)
         .where(and(filter, after(decodeCursor(query.cursor))))
-        .orderBy(desc(participants.createdAt), desc(participants.id))
+        .orderBy(...newestFirst)
         .limit(query.limit + 1);
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
@@ -64,7 +70,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
             .select()
             .from(participants)
             .where(and(filter, after(cursor)))
-            .orderBy(desc(participants.createdAt), desc(participants.id))
+            .orderBy(...newestFirst)
             .limit(EXPORT_BATCH);
           for (const p of batch) {
             yield [
@@ -123,6 +129,26 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         r.completedAt?.toISOString().slice(0, 10) ?? '',
       ]);
       return { title: study.title, stream: Readable.from(records).pipe(csv) };
+    },
+
+    /** One participant's earnings for the admin's detail view; zeros before any payment. */
+    async earningsOf(participantId: string): Promise<Earnings> {
+      const [row] = await db
+        .select({ earnings })
+        .from(participants)
+        .leftJoin(earnings, eq(earnings.participantId, participants.id))
+        .where(eq(participants.id, participantId))
+        .limit(1);
+      if (!row) throw notFound('Participant not found');
+      const e = row.earnings;
+      return {
+        totalEarned: e?.totalEarned ?? '0.00',
+        totalPaid: e?.totalPaid ?? '0.00',
+        pendingPayments: e?.pendingPayments ?? '0.00',
+        completedTests: e?.completedTests ?? 0,
+        lastPaymentAt: e?.lastPaymentAt?.toISOString() ?? null,
+        currency: 'KES',
+      };
     },
   };
 }

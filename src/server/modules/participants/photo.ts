@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { photoMessages } from '../../../shared/schemas/participants';
 import { AppError } from '../../lib/app-error';
@@ -23,7 +24,7 @@ export type ProcessedPhoto = { data: Buffer; contentType: 'image/jpeg'; etag: st
  * as JPEG: what is stored is pixels we produced, never the uploaded file.
  */
 // sharp (libvips) is loaded on the first upload, not at start: most processes never resize a photo.
-let sharpModule: Promise<typeof import('sharp')> | undefined;
+let sharpModule: Promise<{ default: typeof Sharp }> | undefined;
 const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { paymentStatuses } from '../../../shared/schemas/options';
-import { paymentSchema, paymentStatusSchema } from '../../../shared/schemas/payments';
+import {
+  paymentListQuerySchema,
+  paymentSchema,
+  paymentStatusSchema,
+  paymentTotalsSchema,
+} from '../../../shared/schemas/payments';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
@@ -15,14 +19,13 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { payments: Pay
     {
       preHandler: requireAdmin,
       schema: {
-        querystring: z.object({
-          status: z.enum(paymentStatuses).optional(),
-          testId: z.uuid().optional(),
-        }),
+        querystring: paymentListQuerySchema,
         response: {
           200: z.object({
             payments: z.array(paymentSchema),
-            totals: z.object({ pending: z.string(), paid: z.string(), refunded: z.string() }),
+            totals: paymentTotalsSchema,
+            nextCursor: z.string().nullable().optional(),
+            total: z.number().int().optional(),
           }),
         },
       },

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { statsSchema } from '../../../shared/schemas/stats';
+import { statsSchema, statsTrendsSchema } from '../../../shared/schemas/stats';
 import { cachedValue } from '../../lib/cache';
 import { sendJsonText, withZod } from '../../lib/route-types';
-import { computeStats, publicStats } from './stats.service';
+import { requireAdmin } from '../../plugins/guards';
+import { computeStats, computeTrends, publicStats } from './stats.service';
 
 /** Any number of visitors costs at most one database round trip per this many ms (per instance). */
 export const STATS_TTL_MS = 5000;
@@ -14,12 +15,27 @@ export async function statsRoutes(app: FastifyInstance) {
     JSON.stringify(publicStats(await figures.get())),
   );
 
-  r.get('/api/stats', { schema: { response: { 200: statsSchema } } }, async (request, reply) => {
-    if (request.auth?.user.userType === 'admin') {
-      reply.header('cache-control', 'no-store');
-      return figures.get();
-    }
-    reply.header('cache-control', 'no-cache');
-    return sendJsonText(reply, await publicBody.get());
-  });
+  r.get(
+    '/api/stats',
+    { schema: { response: { 200: statsSchema } }, config: { accessLog: 'debug' } },
+    async (request, reply) => {
+      if (request.auth?.user.userType === 'admin') {
+        reply.header('cache-control', 'no-store');
+        return figures.get();
+      }
+      reply.header('cache-control', 'no-cache');
+      return sendJsonText(reply, await publicBody.get());
+    },
+  );
+
+  // The charts' weekly series: admins only, shared by every admin of this instance for a few seconds.
+  const trends = cachedValue(STATS_TTL_MS, () => computeTrends(app.db, new Date()));
+  r.get(
+    '/api/stats/trends',
+    { preHandler: requireAdmin, schema: { response: { 200: statsTrendsSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return trends.get();
+    },
+  );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "participants" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone || ' ' || coalesce(location, ''))) STORED;--> statement-breakpoint
+CREATE INDEX "participants_search_text_idx" ON "participants" USING gin ("search_text" gin_trgm_ops);

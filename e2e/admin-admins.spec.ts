@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './support/accounts';
+import {
+  expectNoAxeViolations,
+  expectNoProblems,
+  type TestPage,
+  useBrowser,
+} from './support/browser';
+
+const session = useBrowser();
+const PASSWORD = 'Savanna-Kestrel-73';
+const NEW_PASSWORD = 'Turkana-Lakeshore-19';
+/** Set SHOTS_DIR to keep screenshots of each state (e.g. /tmp/shots-people). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+const uniqueEmail = () => `staff.${crypto.randomBytes(4).toString('hex')}@example.com`;
+
+async function signedInAdminPage(email: string, password: string, width = 1280): Promise<TestPage> {
+  const t = await session.newPage({ width, height: 900 });
+  const signedIn = await t.context.request.post('/api/auth/signin', {
+    data: { email, password },
+  });
+  expect(signedIn.status()).toBe(200);
+  await t.page.goto('/admin/dashboard?tab=admins');
+  await t.page.getByRole('list', { name: 'Admins' }).waitFor();
+  return t;
+}
+
+function toast(page: Page, title: string) {
+  // Radix renders each toast as a list item of the toast viewport.
+  return page.locator('li[data-state="open"]').filter({ hasText: title });
+}
+
+async function expectToast(page: Page, title: string, description: string) {
+  const found = toast(page, title);
+  await found.waitFor();
+  expect(await found.textContent()).toContain(description);
+}
+
+function adminItem(page: Page, email: string) {
+  return page
+    .getByRole('list', { name: 'Admins' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
+}
+
+async function canSignIn(email: string, password: string): Promise<boolean> {
+  const res = await fetch(`${session.baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return res.status === 200;
+}
+
+describe('admin management tab', () => {
+  it('lets the super admin create an admin, refusing invalid input and a duplicate', async () => {
+    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page } = t;
+    const me = adminItem(page, E2E_ADMIN.email);
+    expect(await me.textContent()).toContain('You');
+    expect(await me.textContent()).toContain('Super admin');
+    await shot(page, 'admins-1280-super');
+    await expectNoAxeViolations(page);
+
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/admin/create')) creates.push(request.method());
+    });
+    const username = page.getByLabel('Username (e-mail)');
+    const password = page.getByLabel('Password', { exact: true });
+    const submit = page.getByRole('button', { name: 'Create admin' });
+
+    // Invalid input: the spec's toast, the fields say why, nothing is sent.
+    await username.fill('not-an-email');
+    await password.fill('12345');
+    await submit.click();
+    await expectToast(
+      page,
+      'Invalid input',
+      'Please provide valid username and password (min 6 characters)',
+    );
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    expect(creates).toEqual([]);
+    await expectNoAxeViolations(page);
+
+    // A valid admin is created and listed.
+    const email = uniqueEmail();
+    await username.fill(email.toUpperCase());
+    await password.fill(PASSWORD);
+    await submit.click();
+    await expectToast(page, 'Admin created', email);
+    await adminItem(page, email).waitFor();
+    expect(await adminItem(page, email).textContent()).toContain('Admin');
+    expect(await adminItem(page, email).textContent()).not.toContain('You');
+    expect(await username.inputValue()).toBe('');
+    expect(await canSignIn(email, PASSWORD)).toBe(true);
+
+    // The same e-mail again: the server's reason in the failure toast.
+    await username.fill(email);
+    await password.fill(PASSWORD);
+    await submit.click();
+    await expectToast(page, 'Failed to create admin', 'An account with this email already exists');
+    expect(await adminItem(page, email).count()).toBe(1);
+    await shot(page, 'admins-1280-duplicate');
+    await expectNoAxeViolations(page);
+
+    expectNoProblems(t, [409]);
+    await t.close();
+  });
+
+  it('tells a plain admin only a super admin can create admins, and changes their own password with the current one', async () => {
+    const email = uniqueEmail();
+    const boss = await fetch(`${session.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+    });
+    const cookie = boss.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const created = await fetch(`${session.baseUrl}/api/admin/create`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: PASSWORD }),
+    });
+    expect(created.status).toBe(201);
+
+    const t = await signedInAdminPage(email, PASSWORD, 375);
+    const { page } = t;
+    expect(await adminItem(page, email).textContent()).toContain('You');
+    await page.getByText('Only a super admin can create admins.').waitFor();
+    expect(await page.getByRole('button', { name: 'Create admin' }).count()).toBe(0);
+    expect(await page.getByLabel('Username (e-mail)').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await shot(page, 'admins-375-plain');
+    await expectNoAxeViolations(page);
+
+    const current = page.getByLabel('Current password');
+    const next = page.getByLabel('New password', { exact: true });
+    const confirm = page.getByLabel('Confirm new password');
+    const change = page.getByRole('button', { name: 'Change password' });
+
+    // Missing current password and a short new one: the spec's toast.
+    await next.fill('123');
+    await change.click();
+    await expectToast(
+      page,
+      'Invalid input',
+      'Please provide current password and new password (min 6 characters)',
+    );
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+
+    // A wrong current password: the server's message.
+    await current.fill('Not-My-Password-1');
+    await next.fill(NEW_PASSWORD);
+    await confirm.fill(NEW_PASSWORD);
+    await change.click();
+    await expectToast(page, 'Failed to update password', 'Current password is incorrect.');
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await shot(page, 'admins-375-wrong-password');
+    await expectNoAxeViolations(page);
+
+    // The right one: changed, and only the new password signs in.
+    await current.fill(PASSWORD);
+    await next.fill(NEW_PASSWORD);
+    await confirm.fill(NEW_PASSWORD);
+    await change.click();
+    await expectToast(page, 'Password changed!', 'other sessions');
+    expect(await current.inputValue()).toBe('');
+    expect(await canSignIn(email, NEW_PASSWORD)).toBe(true);
+    expect(await canSignIn(email, PASSWORD)).toBe(false);
+    // This page's session was kept.
+    expect((await t.context.request.get('/api/admin/list')).status()).toBe(200);
+
+    expectNoProblems(t, [400, 401]);
+    await t.close();
+  });
+});

@@ -1,0 +1,323 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './support/accounts';
+import {
+  expectNoAxeViolations,
+  expectNoProblems,
+  type TestPage,
+  useBrowser,
+} from './support/browser';
+
+const session = useBrowser();
+/** Set SHOTS_DIR to keep screenshots of every screen at both widths (e.g. /tmp/shots-apps). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const PASSWORD = 'Acacia-Lantern-58';
+
+const suffix = () => crypto.randomBytes(3).toString('hex');
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+type Api = <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
+
+/** A signed-in API client (its own cookie) for the admin or a participant. */
+async function apiAs(email: string, password: string): Promise<Api> {
+  const signedIn = await fetch(`${session.baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${session.baseUrl}${url}`, {
+      method,
+      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An active study made through the admin API. */
+async function createStudy(admin: Api, overrides: Record<string, unknown> = {}) {
+  const res = await admin<{ test: { id: string; title: string } }>('POST', '/api/tests', {
+    title: `Bodaboda booking study ${suffix()}`,
+    description: 'Book a ride in the new app and tell us what slowed you down.',
+    payRate: '1500.00',
+    duration: 2,
+    maxParticipants: 1,
+    startDate: isoDay(3),
+    endDate: isoDay(30),
+    company: 'Safiri Labs',
+    tags: ['mobility'],
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  expect(
+    (await admin('PUT', `/api/tests/${res.body.test.id}/status`, { status: 'active' })).status,
+  ).toBe(200);
+  return res.body.test;
+}
+
+/** A participant registered through the API who applied to the study. */
+async function applicant(testId: string, firstName: string, lastName: string) {
+  const person = {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
+    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+  };
+  const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password: PASSWORD }),
+  });
+  expect(registered.status).toBe(201);
+  const api = await apiAs(person.email, PASSWORD);
+  const { participant } = (await registered.json()) as { participant: { id: string } };
+  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
+    participantId: participant.id,
+    testId,
+  });
+  expect(applied.status).toBe(201);
+  return { ...person, name: `${firstName} ${lastName}`, api };
+}
+
+async function earningsOf(api: Api) {
+  const res = await api<{ earnings: Record<string, string | number> }>('GET', '/api/me/earnings');
+  expect(res.status).toBe(200);
+  return res.body.earnings;
+}
+
+async function adminOnTab(tab: string, width = 1280): Promise<TestPage> {
+  const t = await session.newPage({ width, height: 900 });
+  const signedIn = await t.context.request.post('/api/auth/signin', { data: E2E_ADMIN });
+  expect(signedIn.status()).toBe(200);
+  await t.page.goto(`/admin/dashboard?tab=${tab}`);
+  return t;
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  // The list fades out; wait until it is gone so axe does not see it half transparent.
+  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+}
+
+const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+const toastShown = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first().isVisible();
+
+describe('admin: applications', () => {
+  it('filters by study and name, schedules into the last place, shows FULL, completes with hours → a pending payment', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const study = await createStudy(admin);
+    const tag = suffix();
+    const first = await applicant(study.id, 'Wanjiru', `Kamau${tag}`);
+    const second = await applicant(study.id, 'Baraka', `Otieno${tag}`);
+
+    const t = await adminOnTab('applications');
+    const { page } = t;
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Applications', level: 2 }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-1280');
+
+    // Every status is offered, interested as the spec's 'Application Submitted'.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    expect(
+      await page.getByRole('option').evaluateAll((options) => options.map((o) => o.textContent)),
+    ).toEqual([
+      'All statuses',
+      'Application Submitted',
+      'Screening',
+      'Selected',
+      'Scheduled',
+      'Completed',
+      'Declined',
+      'Disqualified',
+    ]);
+    await page.keyboard.press('Escape');
+
+    // The study filter works on the server: exactly our two applicants.
+    await choose(page, 'Study', study.title);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    expect(await page.getByText('Showing 2 of 2 applications').isVisible()).toBe(true);
+
+    // The participant search (debounced, case-insensitive) narrows it to one.
+    await page
+      .getByRole('searchbox', { name: 'Search participants' })
+      .fill(first.name.toUpperCase());
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const firstRow = rowOf(page, first.name);
+    const text = (await firstRow.textContent())?.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain(first.email);
+    expect(text).toContain('Ksh 1,500'); // the real pay rate, not divided by 100
+    expect(text).toContain('2 hours');
+    expect(text).toContain('Application Submitted');
+    expect(text).toContain('0/1');
+
+    await page.getByRole('button', { name: `Schedule ${first.name}` }).click();
+    await expect.poll(() => toastShown(page, 'Application updated')).toBe(true);
+    await expect.poll(() => firstRow.locator('[data-status="scheduled"]').count()).toBe(1);
+    expect(await firstRow.getByText('FULL', { exact: false }).first().isVisible()).toBe(true);
+    expect(await earningsOf(first.api)).toMatchObject({
+      pendingPayments: '0.00',
+      completedTests: 0,
+    });
+
+    // The second applicant cannot take a place that is gone.
+    await page.getByRole('searchbox', { name: 'Search participants' }).fill(second.name);
+    await expect.poll(() => rowOf(page, second.name).count()).toBe(1);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const secondRow = rowOf(page, second.name);
+    const schedule = page.getByRole('button', { name: `Schedule ${second.name}` });
+    expect(await schedule.isDisabled()).toBe(true);
+    expect(await secondRow.getByText('FULL').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-full-1280');
+
+    // Declining asks first; keeping it changes nothing.
+    await page.getByRole('button', { name: `More actions for ${second.name}` }).click();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(
+      await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent)),
+    ).toEqual(['Screen', 'Select', 'Decline', 'Disqualify']);
+    await menu.getByRole('menuitem', { name: `Decline ${second.name}` }).click();
+    await expect.poll(() => menu.count()).toBe(0);
+    const confirm = page.getByRole('alertdialog', { name: `Decline ${second.name}?` });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-decline-1280');
+    await confirm.getByRole('button', { name: 'Keep application' }).click();
+    await expect.poll(() => confirm.count()).toBe(0);
+    expect(await secondRow.locator('[data-status="interested"]').count()).toBe(1);
+
+    // Complete the first with the hours worked.
+    await page.getByRole('searchbox', { name: 'Search participants' }).fill(first.email);
+    await expect.poll(() => rowOf(page, first.name).count()).toBe(1);
+    await page.getByRole('button', { name: `Complete ${first.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Complete ${first.name}` });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const hoursField = dialog.getByRole('spinbutton', { name: 'Hours worked' });
+    expect(await hoursField.inputValue()).toBe('2');
+    expect((await dialog.textContent())?.replace(/\s+/g, ' ')).toContain('Ksh 3,000');
+    await hoursField.fill('120');
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await expect
+      .poll(() => dialog.getByText('Hours worked must be between 0 and 99.99').isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-complete-dialog-1280');
+    await hoursField.fill('1.75');
+    await dialog.getByRole('button', { name: 'Complete' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => toastShown(page, 'Application updated')).toBe(true);
+    await expect
+      .poll(() => rowOf(page, first.name).locator('[data-status="completed"]').count())
+      .toBe(1);
+    expect(await rowOf(page, first.name).getByText('No further steps').isVisible()).toBe(true);
+
+    const completed = await admin<{ applications: { hoursWorked: string; status: string }[] }>(
+      'GET',
+      `/api/applications?testId=${study.id}&status=completed`,
+    );
+    expect(completed.body.applications.map((a) => [a.status, a.hoursWorked])).toEqual([
+      ['completed', '1.75'],
+    ]);
+    expect(await earningsOf(first.api)).toMatchObject({
+      pendingPayments: '3000.00',
+      totalEarned: '3000.00',
+      completedTests: 1,
+    });
+
+    // The pending payment is in the Payments tab.
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('searchbox', { name: 'Search payments' }).fill(first.email);
+    await expect.poll(() => rowOf(page, first.name).count()).toBe(1);
+    const payment = rowOf(page, first.name);
+    expect(await payment.locator('[data-status="pending"]').count()).toBe(1);
+    expect((await payment.textContent())?.replace(/\s+/g, ' ')).toContain('Ksh 3,000');
+
+    // Declining the second now, confirmed: final, no further steps.
+    await page.getByRole('tab', { name: 'Applications' }).click();
+    await page.getByRole('searchbox', { name: 'Search participants' }).fill(second.email);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('button', { name: `More actions for ${second.name}` }).click();
+    await page.getByRole('menuitem', { name: `Decline ${second.name}` }).click();
+    await page
+      .getByRole('alertdialog', { name: `Decline ${second.name}?` })
+      .getByRole('button', { name: 'Decline' })
+      .click();
+    await expect
+      .poll(() => rowOf(page, second.name).locator('[data-status="declined"]').count())
+      .toBe(1);
+    expect(await rowOf(page, second.name).getByText('No further steps').isVisible()).toBe(true);
+
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('explains a refused move (409 Study is full) and shows the no-match state, at phone width', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const study = await createStudy(admin);
+    const tag = suffix();
+    const first = await applicant(study.id, 'Achieng', `Odhiambo${tag}`);
+    const second = await applicant(study.id, 'Kiprono', `Rotich${tag}`);
+
+    const t = await adminOnTab('applications', 375);
+    const { page } = t;
+    await choose(page, 'Study', study.title);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-375');
+
+    // Another admin takes the last place behind this screen's back.
+    const list = await admin<{ applications: { id: string; participant: { email: string } }[] }>(
+      'GET',
+      `/api/applications?testId=${study.id}`,
+    );
+    const firstId = list.body.applications.find((a) => a.participant.email === first.email)!.id;
+    expect(
+      (await admin('PUT', `/api/applications/${firstId}/status`, { status: 'scheduled' })).status,
+    ).toBe(200);
+
+    await page.getByRole('button', { name: `Schedule ${second.name}` }).click();
+    await expect.poll(() => toastShown(page, 'Failed to update application')).toBe(true);
+    expect(await page.getByText('Study is full', { exact: true }).first().isVisible()).toBe(true);
+    // The list refreshed: the place is taken, scheduling is off.
+    await expect
+      .poll(() => page.getByRole('button', { name: `Schedule ${second.name}` }).isDisabled())
+      .toBe(true);
+    await shot(page, 'applications-full-toast-375');
+
+    await page.getByRole('searchbox', { name: 'Search participants' }).fill(`nobody-${tag}`);
+    await expect
+      .poll(() => page.getByText('No applications match these filters.').isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+
+    expectNoProblems(t, [409]);
+    await t.close();
+  });
+});

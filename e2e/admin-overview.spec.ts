@@ -1,0 +1,356 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './support/accounts';
+import {
+  expectNoAxeViolations,
+  expectNoProblems,
+  type TestPage,
+  useBrowser,
+} from './support/browser';
+
+const session = useBrowser();
+/** Set SHOTS_DIR to keep screenshots of the overview at both widths (e.g. /tmp/shots-overview). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const PASSWORD = 'Overview-Baobab-73';
+
+const suffix = () => crypto.randomBytes(3).toString('hex');
+const letters = () =>
+  Array.from({ length: 5 }, () => String.fromCharCode(97 + crypto.randomInt(26))).join('');
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+function cookieOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${session.baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return cookieOf(res);
+}
+
+async function call<T>(method: string, url: string, body?: unknown, cookie?: string): Promise<T> {
+  const res = await fetch(`${session.baseUrl}${url}`, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+const isoDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A study (made active), a participant and their application, all through the API. */
+async function seedApplication(superCookie: string) {
+  const title = `Overview study ${suffix()}`;
+  const { test } = await call<{ test: { id: string } }>(
+    'POST',
+    '/api/tests',
+    {
+      title,
+      description: 'Compare two onboarding flows of a savings app.',
+      payRate: '1200.00',
+      duration: 1,
+      maxParticipants: 5,
+      startDate: isoDay(3),
+      endDate: isoDay(20),
+      company: 'Akiba Tech',
+      tags: 'savings',
+    },
+    superCookie,
+  );
+  await call('PUT', `/api/tests/${test.id}/status`, { status: 'active' }, superCookie);
+  const apply = async (firstName: string) => {
+    const person = {
+      firstName,
+      lastName: `Mwangi${letters()}`,
+      email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
+      phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+      password: 'Naivasha-Flamingo-64',
+    };
+    const { participant } = await call<{ participant: { id: string } }>(
+      'POST',
+      '/api/participants/register',
+      person,
+    );
+    const participantCookie = await signIn(person.email, person.password);
+    const { application } = await call<{ application: { id: string } }>(
+      'POST',
+      '/api/applications',
+      { participantId: participant.id, testId: test.id },
+      participantCookie,
+    );
+    return { ...person, applicationId: application.id };
+  };
+  // One completed (a pending payment of Ksh 1,200), then the newest, just submitted.
+  const done = await apply('Kamau');
+  for (const status of ['scheduled', 'completed']) {
+    await call('PUT', `/api/applications/${done.applicationId}/status`, { status }, superCookie);
+  }
+  const person = await apply('Achieng');
+  return { title, name: `${person.firstName} ${person.lastName}` };
+}
+
+async function sendResearchRequest(company: string) {
+  await call('POST', '/api/research-requests', {
+    company,
+    contactName: 'Otieno Ouma',
+    email: `otieno.${suffix()}@example.com`,
+    phone: '+254 712 345 678',
+    description: 'Validate the onboarding of our savings app.',
+  });
+}
+
+/** A fresh admin (its own "read until" mark), signed in inside a new page. */
+async function adminPage(email: string, width: number): Promise<TestPage> {
+  const t = await session.newPage({ width, height: 900 });
+  const signedIn = await t.context.request.post('/api/auth/signin', {
+    data: { email, password: PASSWORD },
+  });
+  expect(signedIn.status()).toBe(200);
+  return t;
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications,/ });
+async function unreadOf(page: Page): Promise<number> {
+  const name = (await bell(page).getAttribute('aria-label')) ?? '';
+  const match = /Notifications, (\d+) unread/.exec(name);
+  return match ? Number(match[1]) : 0;
+}
+
+async function statValue(page: Page, label: string): Promise<string> {
+  const card = page.locator('dl > div').filter({ has: page.getByText(label, { exact: true }) });
+  return ((await card.locator('dd').first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+const kes = new Intl.NumberFormat('en-KE', {
+  style: 'currency',
+  currency: 'KES',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-KE');
+
+async function waitForCharts(page: Page) {
+  for (const heading of [
+    'Money paid vs pending',
+    'Applications per week',
+    'New participants per week',
+  ]) {
+    await expect
+      .poll(() => page.getByRole('heading', { name: heading }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+  }
+}
+
+describe('admin overview', () => {
+  it(
+    'shows the real figures, the latest applications, the charts and a working bell',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const superCookie = await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+      const email = `overview.${suffix()}@example.com`;
+      await call('POST', '/api/admin/create', { username: email, password: PASSWORD }, superCookie);
+      const adminCookie = await signIn(email, PASSWORD);
+      // Start from a read bell, so the count below is this test's own events.
+      await call('POST', '/api/notifications/read', {}, adminCookie);
+
+      const { title, name } = await seedApplication(superCookie);
+
+      const t = await adminPage(email, 1280);
+      const { page } = t;
+      await page.goto('/admin/dashboard');
+
+      // The four cards show the server's numbers (the page polls every 30 s, so a figure
+      // cached on the server a moment before the seeding is replaced within one poll).
+      const figures = async () =>
+        Promise.all(
+          ['Total Participants', 'Projects Completed', 'Total Earnings', 'Companies Served'].map(
+            (label) => statValue(page, label),
+          ),
+        );
+      const expected = async () => {
+        const stats = await call<{
+          participantCount: number;
+          projectsCompleted: number;
+          totalEarnings: string;
+          companiesServed: number;
+        }>('GET', '/api/stats', undefined, adminCookie);
+        expect(stats.participantCount).toBeGreaterThanOrEqual(1);
+        return [
+          count.format(stats.participantCount),
+          count.format(stats.projectsCompleted),
+          kes.format(Math.round(Number(stats.totalEarnings))).replace(/\s+/g, ' '),
+          count.format(stats.companiesServed),
+        ];
+      };
+      await expect
+        .poll(async () => JSON.stringify(await figures()) === JSON.stringify(await expected()), {
+          timeout: 40_000,
+        })
+        .toBe(true);
+
+      // Recent Activity: the application just made is first, with its person and status.
+      const recent = page.getByRole('list', { name: 'Latest applications' });
+      await expect.poll(() => recent.getByRole('listitem').first().textContent()).toContain(title);
+      const first = recent.getByRole('listitem').first();
+      expect(await first.textContent()).toContain(name);
+      expect(await first.textContent()).toContain('Application Submitted');
+      expect(await first.textContent()).toContain('just now');
+      expect(await recent.getByRole('listitem').count()).toBeLessThanOrEqual(5);
+
+      // The charts, with this week's application drawn.
+      await waitForCharts(page);
+      expect(
+        await page
+          .locator('figure[data-chart="applications-per-week"] svg.recharts-surface')
+          .count(),
+      ).toBeGreaterThan(0);
+      expect(
+        await page.getByRole('table', { name: 'Applications per week, by current status' }).count(),
+      ).toBe(1);
+      await expectNoAxeViolations(page);
+      await shot(page, 'overview-1280');
+
+      // The bell counts the application; a research request posted now adds one.
+      await expect.poll(() => unreadOf(page)).toBeGreaterThanOrEqual(1);
+      const company = `Bell Research ${suffix()}`;
+      await sendResearchRequest(company);
+      await page.reload();
+      await expect.poll(() => unreadOf(page)).toBeGreaterThanOrEqual(2);
+      const before = await unreadOf(page);
+      expect(await bell(page).textContent()).toBe(before > 9 ? '9+' : String(before));
+
+      await bell(page).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const item = menu.getByRole('menuitem', {
+        name: new RegExp(`Research request from ${company}`),
+      });
+      await item.waitFor();
+      expect(
+        await menu.getByRole('menuitem', { name: new RegExp(`${name} applied to`) }).count(),
+      ).toBe(1);
+      await expectNoAxeViolations(page);
+      await shot(page, 'bell-open-1280');
+
+      // Opening it switches to Client Requests (the URL keeps the tab) and reads it.
+      await item.click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('requests');
+      expect(
+        await page.getByRole('tab', { name: 'Client Requests' }).getAttribute('aria-selected'),
+      ).toBe('true');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe('Client Requests');
+      await expect.poll(() => unreadOf(page)).toBeLessThan(before);
+      expect(await bell(page).getAttribute('aria-label')).toBe('Notifications, none unread');
+      expect(await bell(page).textContent()).toBe('');
+
+      // "Mark all as read" clears a new inquiry too, and the menu then says so.
+      await call('POST', '/api/client-requests', {
+        companyName: `Bell Inquiry ${suffix()}`,
+        contactPerson: 'Njeri Kamau',
+        email: `njeri.${suffix()}@example.com`,
+        service: 'research',
+        message: 'We want to learn why shoppers leave at checkout.',
+      });
+      await page.reload();
+      await expect.poll(() => unreadOf(page)).toBe(1);
+      await bell(page).click();
+      await page.getByRole('menuitem', { name: 'Mark all as read' }).click();
+      await expect
+        .poll(() => page.getByRole('menu').getByText('No new notifications').isVisible())
+        .toBe(true);
+      expect(await bell(page).getAttribute('aria-label')).toBe('Notifications, none unread');
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+
+      // "View all" opens the Applications tab.
+      await page.goto('/admin/dashboard');
+      await page.getByRole('button', { name: 'View all applications' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('applications');
+
+      expectNoProblems(t);
+      await t.close();
+    },
+  );
+
+  it('keeps the figures when a refresh fails, retries, and fits a phone', async () => {
+    const superCookie = await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    const email = `overview.${suffix()}@example.com`;
+    await call('POST', '/api/admin/create', { username: email, password: PASSWORD }, superCookie);
+
+    const t = await adminPage(email, 375);
+    const { page } = t;
+    // The first answers fail: each part shows its error and a way to try again.
+    let fail = true;
+    for (const url of ['**/api/stats', '**/api/stats/trends']) {
+      await page.route(url, (route) =>
+        fail
+          ? route.fulfill({
+              status: 429,
+              contentType: 'application/json',
+              body: JSON.stringify({
+                message: 'Too many requests. Please wait a minute and try again.',
+              }),
+            })
+          : route.fallback(),
+      );
+    }
+    await page.goto('/admin/dashboard');
+    await page.getByText('The figures could not be loaded').waitFor();
+    await page.getByText('The payments chart could not be loaded').waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'overview-375-error');
+
+    fail = false;
+    const retry = (title: string) =>
+      page.getByRole('alert').filter({ hasText: title }).getByRole('button', { name: 'Try again' });
+    await retry('The figures could not be loaded').click();
+    await expect.poll(() => statValue(page, 'Total Participants')).toMatch(/^\d/);
+    // The three charts share one request: one retry brings them all.
+    await retry('The payments chart could not be loaded').click();
+    await waitForCharts(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await expectNoAxeViolations(page);
+    await shot(page, 'overview-375');
+
+    await bell(page).click();
+    await page.getByRole('menu').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    const box = await page.getByRole('menu').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+    await shot(page, 'bell-open-375');
+
+    expectNoProblems(t, [429]);
+    await t.close();
+  });
+});

@@ -1,0 +1,279 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { E2E_ADMIN } from './support/accounts';
+import {
+  expectNoAxeViolations,
+  expectNoProblems,
+  type TestPage,
+  useBrowser,
+} from './support/browser';
+
+const session = useBrowser();
+/** Set SHOTS_DIR to keep screenshots of every screen at both widths (e.g. /tmp/shots-apps). */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+const PASSWORD = 'Acacia-Lantern-58';
+
+const suffix = () => crypto.randomBytes(3).toString('hex');
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS_DIR) return;
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+type Api = <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
+
+/** A signed-in API client (its own cookie) for the admin or a participant. */
+async function apiAs(email: string, password: string): Promise<Api> {
+  const signedIn = await fetch(`${session.baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${session.baseUrl}${url}`, {
+      method,
+      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+function isoDay(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An active study made through the admin API. */
+async function createStudy(admin: Api, overrides: Record<string, unknown> = {}) {
+  const res = await admin<{ test: { id: string; title: string } }>('POST', '/api/tests', {
+    title: `Bodaboda booking study ${suffix()}`,
+    description: 'Book a ride in the new app and tell us what slowed you down.',
+    payRate: '1500.00',
+    duration: 2,
+    maxParticipants: 1,
+    startDate: isoDay(3),
+    endDate: isoDay(30),
+    company: 'Safiri Labs',
+    tags: ['mobility'],
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  expect(
+    (await admin('PUT', `/api/tests/${res.body.test.id}/status`, { status: 'active' })).status,
+  ).toBe(200);
+  return res.body.test;
+}
+
+/** A participant registered through the API who applied to the study. */
+async function applicant(testId: string, firstName: string, lastName: string) {
+  const person = {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
+    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+  };
+  const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password: PASSWORD }),
+  });
+  expect(registered.status).toBe(201);
+  const api = await apiAs(person.email, PASSWORD);
+  const { participant } = (await registered.json()) as { participant: { id: string } };
+  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
+    participantId: participant.id,
+    testId,
+  });
+  expect(applied.status).toBe(201);
+  return { ...person, name: `${firstName} ${lastName}`, api };
+}
+
+async function earningsOf(api: Api) {
+  const res = await api<{ earnings: Record<string, string | number> }>('GET', '/api/me/earnings');
+  expect(res.status).toBe(200);
+  return res.body.earnings;
+}
+
+async function adminOnTab(tab: string, width = 1280): Promise<TestPage> {
+  const t = await session.newPage({ width, height: 900 });
+  const signedIn = await t.context.request.post('/api/auth/signin', { data: E2E_ADMIN });
+  expect(signedIn.status()).toBe(200);
+  await t.page.goto(`/admin/dashboard?tab=${tab}`);
+  return t;
+}
+
+async function choose(page: Page, field: string, option: string) {
+  await page.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  // The list fades out; wait until it is gone so axe does not see it half transparent.
+  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+}
+
+const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+const toastShown = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first().isVisible();
+
+/** A participant with a pending payment: applied, scheduled and completed through the API. */
+async function pendingPayment(admin: Api, firstName: string) {
+  const study = await createStudy(admin, { payRate: '1250.50', duration: 2 });
+  const person = await applicant(study.id, firstName, `Njoroge${suffix()}`);
+  const list = await admin<{ applications: { id: string }[] }>(
+    'GET',
+    `/api/applications?testId=${study.id}`,
+  );
+  const id = list.body.applications[0]!.id;
+  for (const status of ['scheduled', 'completed'])
+    expect((await admin('PUT', `/api/applications/${id}/status`, { status })).status).toBe(200);
+  return { study, person };
+}
+
+const total = (page: Page, label: string) => page.locator(`[data-total="${label}"]`).textContent();
+
+describe('admin: payments', () => {
+  it('processes, pays with an M-Pesa code and refunds a payment; totals and earnings follow', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { study, person } = await pendingPayment(admin, 'Muthoni');
+    expect(await earningsOf(person.api)).toMatchObject({
+      pendingPayments: '2501.00',
+      totalPaid: '0.00',
+      totalEarned: '2501.00',
+    });
+
+    const t = await adminOnTab('payments');
+    const { page } = t;
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Payments', level: 2 }).isVisible())
+      .toBe(true);
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-1280');
+
+    // Searching the person narrows the list and the totals to them.
+    await page.getByRole('searchbox', { name: 'Search payments' }).fill(person.email);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    const row = rowOf(page, person.name);
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain(study.title);
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('Ksh 2,501');
+    await expect.poll(() => total(page, 'Owed')).toBe('Ksh\u00a02,501');
+    expect(await total(page, 'Paid out')).toBe('Ksh\u00a00');
+
+    // pending -> processing
+    await row.getByRole('button', { name: `Process: Ksh\u00a02,501 to ${person.name}` }).click();
+    await expect.poll(() => toastShown(page, 'Payment updated')).toBe(true);
+    await expect.poll(() => row.locator('[data-status="processing"]').count()).toBe(1);
+    expect(await earningsOf(person.api)).toMatchObject({ pendingPayments: '2501.00' });
+
+    // processing -> completed, with the method and a valid M-Pesa code.
+    await row.getByRole('button', { name: `Mark paid: Ksh\u00a02,501 to ${person.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark payment as paid' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'M-Pesa code' }).fill('ABC');
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect
+      .poll(() =>
+        dialog.getByText('An M-Pesa code is 10 letters and digits, e.g. QGH7XK2L9P').isVisible(),
+      )
+      .toBe(true);
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-complete-dialog-1280');
+    await dialog.getByRole('textbox', { name: 'M-Pesa code' }).fill('qgh7xk2l9p');
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => row.locator('[data-status="completed"]').count()).toBe(1);
+    const paidText = (await row.textContent())?.replace(/\s+/g, ' ') ?? '';
+    expect(paidText).toContain('QGH7XK2L9P');
+    expect(paidText).toContain('M-Pesa');
+    await expect.poll(() => total(page, 'Paid out')).toBe('Ksh\u00a02,501');
+    expect(await total(page, 'Owed')).toBe('Ksh\u00a00');
+    expect(await earningsOf(person.api)).toMatchObject({
+      pendingPayments: '0.00',
+      totalPaid: '2501.00',
+      totalEarned: '2501.00',
+    });
+
+    // completed -> refunded, after a confirmation.
+    await row.getByRole('button', { name: `Refund: Ksh\u00a02,501 to ${person.name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Refund this payment?' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-refund-1280');
+    await confirm.getByRole('button', { name: 'Refund' }).click();
+    await expect.poll(() => row.locator('[data-status="refunded"]').count()).toBe(1);
+    await expect.poll(() => total(page, 'Refunded')).toBe('Ksh\u00a02,501');
+    expect(await total(page, 'Paid out')).toBe('Ksh\u00a00');
+    expect(await row.getByText('No further steps').isVisible()).toBe(true);
+    expect(await earningsOf(person.api)).toMatchObject({
+      pendingPayments: '0.00',
+      totalPaid: '0.00',
+      totalEarned: '0.00',
+    });
+
+    // The status filter works on the server, and says when nothing matches.
+    await choose(page, 'Status', 'Refunded');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await choose(page, 'Status', 'Pending');
+    await expect
+      .poll(() => page.getByText('No payments match these filters.').isVisible())
+      .toBe(true);
+    await expectNoAxeViolations(page);
+
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('fails and retries a payment, and explains a refused move, at phone width', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { person } = await pendingPayment(admin, 'Chebet');
+    const t = await adminOnTab('payments', 375);
+    const { page } = t;
+    await page.getByRole('searchbox', { name: 'Search payments' }).fill(person.name);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-375');
+    const row = rowOf(page, person.name);
+
+    await row
+      .getByRole('button', { name: `Mark failed: Ksh\u00a02,501 to ${person.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Mark payment as failed?' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog
+      .getByRole('textbox', { name: /Reason/ })
+      .fill('The number is not registered for M-Pesa');
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-fail-dialog-375');
+    await dialog.getByRole('button', { name: 'Mark as failed' }).click();
+    await expect.poll(() => row.locator('[data-status="failed"]').count()).toBe(1);
+    expect(await row.getByText('The number is not registered for M-Pesa').isVisible()).toBe(true);
+    expect(await earningsOf(person.api)).toMatchObject({ pendingPayments: '2501.00' });
+
+    // Retried elsewhere meanwhile: this screen's Retry is refused with the server's reason.
+    const list = await admin<{ payments: { id: string }[] }>(
+      'GET',
+      `/api/payments?search=${encodeURIComponent(person.email)}`,
+    );
+    const id = list.body.payments[0]!.id;
+    expect((await admin('PUT', `/api/payments/${id}/status`, { status: 'pending' })).status).toBe(
+      200,
+    );
+    await row.getByRole('button', { name: `Retry: Ksh\u00a02,501 to ${person.name}` }).click();
+    await expect.poll(() => toastShown(page, 'Failed to update payment')).toBe(true);
+    expect(
+      await page.getByText('A payment cannot move from pending to pending').first().isVisible(),
+    ).toBe(true);
+    await expect.poll(() => row.locator('[data-status="pending"]').count()).toBe(1);
+
+    expectNoProblems(t, [409]);
+    await t.close();
+  });
+});

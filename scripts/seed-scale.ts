@@ -1,0 +1,336 @@
+// npm run seed:scale -- [--participants 100000] [--applications 1000000] [--studies 2000]
+//   [--database-url postgres://…] [--force]
+// Fills a PostgreSQL database with the data set of the scale budget (decisions.md section 7),
+// generated inside PostgreSQL (INSERT … SELECT generate_series): a million rows in about a minute.
+// The database is created when missing; one that already holds data is refused unless --force,
+// which empties the generated tables (participants, studies, applications, payments, earnings).
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openPostgres } from '../src/server/db/client';
+import { runMigrations } from '../src/server/db/migrate';
+import { hashPassword } from '../src/server/modules/accounts/passwords';
+
+const { values } = parseArgs({
+  options: {
+    participants: { type: 'string', default: '100000' },
+    applications: { type: 'string', default: '1000000' },
+    studies: { type: 'string', default: '2000' },
+    'database-url': { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
+});
+
+const P = Number(values.participants);
+const A = Number(values.applications);
+const S = Number(values.studies);
+if (![P, A, S].every((n) => Number.isInteger(n) && n > 0) || A > P * S * 0.5) {
+  console.error(
+    'Usage: npm run seed:scale -- --participants 100000 --applications 1000000 [--studies 2000] [--database-url postgres://…] [--force]\n' +
+      '  counts are positive whole numbers, and applications at most half of participants × studies',
+  );
+  process.exit(2);
+}
+const url =
+  values['database-url'] ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/scale';
+if (!/^postgres(ql)?:\/\//.test(url)) {
+  console.error(
+    '--database-url must start with postgres:// (the scale data set is for PostgreSQL)',
+  );
+  process.exit(2);
+}
+if (process.env.TEST_DATABASE_URL && url === process.env.TEST_DATABASE_URL) {
+  console.error('Refusing to seed the database of the test suite (TEST_DATABASE_URL).');
+  process.exit(2);
+}
+
+const started = performance.now();
+let lap = started;
+function step(label: string) {
+  const now = performance.now();
+  console.log(
+    `${label.padEnd(52)} ${((now - lap) / 1000).toFixed(1).padStart(6)} s  (total ${((now - started) / 1000).toFixed(1)} s)`,
+  );
+  lap = now;
+}
+
+/** CREATE DATABASE through the maintenance database when the target does not exist yet. */
+async function ensureDatabase() {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  const probe = new pg.Client({ connectionString: url });
+  try {
+    await probe.connect();
+    await probe.end();
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // 3D000: no such database
+  }
+  const maintenance = new URL(url);
+  maintenance.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: maintenance.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+    console.log(`Created database ${name}.`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A list written as `a | b | c` over several lines. */
+const list = (text: string) => text.trim().split(/\s*\|\s*/);
+// Names, places and work of the people the platform recruits (Kenya). Surnames are
+// drawn with a skew so a few are common (a search returns thousands) and most are rare.
+const firstNames = list(`
+  Amina | Brian | Wanjiru | Hassan | Grace | Daniel | Faith | Kevin | Mercy | Dennis | Esther |
+  Collins | Naliaka | Peter | Akinyi | John | Wambui | Ibrahim | Njeri | Victor | Purity |
+  Samuel | Halima | George | Cynthia | Moses | Achieng | Joseph | Nyokabi | Felix | Lucy |
+  David | Zawadi | Kelvin | Mary | Emmanuel | Chebet | Ali | Sharon | Paul | Fatuma | James |
+  Wairimu | Stephen | Jane | Abdi | Atieno | Eric | Naomi | Mohamed | Ruth | Martin | Kerubo |
+  Francis | Joy | Anthony | Nekesa | Michael | Linet | Benson
+`);
+const lastNames = list(`
+  Otieno | Kamau | Mwangi | Ochieng | Wanjiku | Kiprop | Njoroge | Odhiambo | Kariuki | Mutua |
+  Achieng | Kipchoge | Omondi | Njuguna | Wafula | Cheruiyot | Ali | Kimani | Muriuki |
+  Onyango | Korir | Macharia | Wekesa | Gitau | Nyambura | Kiplagat | Barasa | Owino | Mohamed |
+  Mugo | Rotich | Waweru | Okoth | Ngugi | Chelimo | Simiyu | Kibet | Nduta | Juma | Maina |
+  Langat | Wairimu | Obuya | Ndungu | Koech | Nyaga | Mutiso | Kilonzo | Oduor | Were | Makori |
+  Nyamweya | Mbugua | Ruto | Abdullahi | Hussein | Muthoni | Kiprotich | Oloo | Kosgei |
+  Mwende | Muli | Kagwe | Ombati | Opiyo | Saitoti | Lekishon | Tanui | Nyongesa | Kahindi |
+  Mwamburi | Chege | Gachanja | Ndirangu | Ogola | Atieno | Kasyoka | Nzioka | Mbithi | Lagat
+`);
+const locations = list(`
+  Nairobi | Nairobi | Nairobi | Nairobi | Nairobi | Nairobi | Mombasa | Mombasa | Kisumu |
+  Kisumu | Nakuru | Nakuru | Eldoret | Eldoret | Thika | Machakos | Nyeri | Meru | Kakamega |
+  Kericho | Kisii | Naivasha | Malindi | Kitale | Garissa | Embu | Nanyuki | Bungoma | Kitui |
+  Lamu | Voi | Narok | Kiambu | Ruiru | Kitengela | Ongata Rongai | Juja | Athi River |
+  Westlands, Nairobi | Kilimani, Nairobi | Embakasi, Nairobi | Kasarani, Nairobi |
+  Nyali, Mombasa
+`);
+const occupations = list(`
+  Student | Teacher | Software developer | Shop owner | Boda boda rider | Nurse | Accountant |
+  Farmer | Product designer | Sales agent | Civil servant | Driver | Marketing officer |
+  Customer care agent | Mama mboga | Tailor | Mechanic | Banker | Journalist | Electrician |
+  Pharmacist | Hairdresser | Data analyst | Chef | Unemployed
+`);
+const domains = list(`
+  gmail.com | gmail.com | gmail.com | yahoo.com | outlook.com | hotmail.com | icloud.com |
+  proton.me | safaricom.co.ke | uonbi.ac.ke
+`);
+const ages = list(`
+  18-24 | 18-24 | 25-34 | 25-34 | 25-34 | 35-44 | 35-44 | 45-54 | 55+
+`);
+const educations = list(`
+  High School | Some College | Associate Degree | Bachelor's Degree | Bachelor's Degree |
+  Master's Degree | Doctoral Degree | Professional Degree | Other
+`);
+const companies = list(`
+  Duka Pay | Safari Foods | Matatu Labs | Jambo Bank | Shamba Tech | Mkopo Credit | Tuk Tuk Go |
+  Soko Mart | Afya Health | Elimu Online | Nyumba Homes | Maji Water | Umeme Power |
+  Kilimo Plus | Pesa Link | Bima Insure | Safiri Travel | Chakula Express | Kazi Jobs |
+  Habari Media
+`);
+const topics = list(`
+  Mobile money onboarding | Grocery checkout usability | Matatu route planner concept |
+  Loan application flow | Farm inputs marketplace | Telemedicine booking | School fees payment |
+  Rental listings search | Water bill reminders | Prepaid electricity top-up |
+  Crop insurance claims | Bus ticket booking | Food delivery tracking | Job search filters |
+  News app reading habits
+`);
+const arr = (items: string[]) =>
+  `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
+
+await ensureDatabase();
+const database = await openPostgres(url, 2);
+await runMigrations(database);
+await database.close();
+step('database ready, migrations applied');
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+try {
+  const { rows: counts } = await client.query<{ n: number }>(
+    `SELECT ((SELECT count(*) FROM participants) + (SELECT count(*) FROM tests)
+      + (SELECT count(*) FROM applications))::int AS n`,
+  );
+  if (counts[0]!.n > 0) {
+    if (!values.force) {
+      throw new Error(
+        `${new URL(url).pathname.slice(1)} already holds participants, studies or applications: add --force to replace them.`,
+      );
+    }
+    await client.query('TRUNCATE participants, tests, applications, payments, earnings CASCADE');
+    step('--force: emptied the generated tables');
+  }
+
+  // One real argon2id hash shared by every generated participant (hashing 100,000 would take minutes).
+  const password = crypto.randomBytes(9).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  await client.query('SELECT setseed(0.42)');
+
+  // The `n` of each row lives in a temporary table so applications can pick people and studies by number.
+  await client.query(`
+    CREATE TEMP TABLE gen_participants AS
+    SELECT n,
+      (${arr(firstNames)})[1 + floor(random() * ${firstNames.length})::int] AS first_name,
+      (${arr(lastNames)})[1 + floor(power(random(), 2.2) * ${lastNames.length})::int] AS last_name,
+      (${arr(domains)})[1 + floor(random() * ${domains.length})::int] AS domain,
+      now() - random() * interval '730 days' AS created_at,
+      random() AS r
+    FROM generate_series(1, ${P}) AS n`);
+  await client.query(
+    `INSERT INTO participants (first_name, last_name, email, phone, password_hash, location, age,
+       occupation, date_of_birth, education, is_active, is_verified, last_login_at, created_at, updated_at)
+     SELECT g.first_name, g.last_name,
+       lower(g.first_name) || (ARRAY['.', '_', ''])[1 + n % 3] || lower(g.last_name) || n || '@' || g.domain,
+       -- A permutation of n: every phone is distinct, and fragments are spread like real numbers.
+       '+254' || (ARRAY['7', '7', '7', '1'])[1 + n % 4] || lpad(((n::bigint * 7919 + 1234567) % 90000000 + 10000000)::text, 8, '0'),
+       $1,
+       CASE WHEN g.r < 0.06 THEN NULL ELSE (${arr(locations)})[1 + floor(random() * ${locations.length})::int] END,
+       (${arr(ages)})[1 + floor(random() * ${ages.length})::int],
+       CASE WHEN g.r > 0.9 THEN NULL ELSE (${arr(occupations)})[1 + floor(random() * ${occupations.length})::int] END,
+       to_char(date '1960-01-01' + floor(random() * 16000)::int, 'YYYY-MM-DD'),
+       (${arr(educations)})[1 + floor(random() * ${educations.length})::int],
+       random() > 0.02,
+       random() > 0.3,
+       CASE WHEN random() < 0.8 THEN g.created_at + random() * (now() - g.created_at) END,
+       g.created_at, g.created_at
+     FROM gen_participants g
+     ORDER BY g.created_at`,
+    [passwordHash],
+  );
+  await client.query(`
+    CREATE TEMP TABLE pmap AS
+    SELECT row_number() OVER (ORDER BY created_at, id)::int AS n, id, created_at FROM participants;
+    ALTER TABLE pmap ADD PRIMARY KEY (n);`);
+  step(`participants: ${P.toLocaleString('en')}`);
+
+  await client.query(`
+    INSERT INTO tests (title, description, pay_rate, duration, max_participants, start_date, end_date,
+      tags, company, requirements, status, created_at, updated_at)
+    SELECT
+      (${arr(topics)})[1 + n % ${topics.length}] || ' #' || n,
+      'Try the ' || lower((${arr(topics)})[1 + n % ${topics.length}]) || ' and think aloud while you do it. '
+        || 'A moderator joins you on a video call; sessions are recorded for the product team only.',
+      (500 + 250 * floor(random() * 9))::numeric(8,2),
+      1 + floor(random() * 4)::int,
+      20 + floor(random() * 400)::int,
+      (c::date + 7)::date,
+      (c::date + 7 + 7 * (1 + floor(random() * 8))::int)::date,
+      string_to_array((ARRAY['mobile,fintech', 'e-commerce,usability', 'health', 'agritech,mobile', 'interview'])[1 + n % 5], ','),
+      (${arr(companies)})[1 + floor(random() * ${companies.length})::int],
+      CASE WHEN random() < 0.5 THEN 'You use a smartphone daily.' END,
+      CASE WHEN c > now() - interval '45 days' THEN (ARRAY['active','active','active','not_started','paused'])[1 + floor(random() * 5)::int]
+           ELSE (ARRAY['completed','completed','completed','completed','cancelled','postponed'])[1 + floor(random() * 6)::int] END,
+      c, c
+    FROM (SELECT n, now() - random() * interval '730 days' AS c FROM generate_series(1, ${S}) AS n) s`);
+  await client.query(`
+    CREATE TEMP TABLE smap AS
+    SELECT row_number() OVER (ORDER BY id)::int AS n, id, created_at, status, duration, pay_rate FROM tests;
+    ALTER TABLE smap ADD PRIMARY KEY (n);`);
+  step(`studies: ${S.toLocaleString('en')}`);
+
+  // Applications: people and studies drawn with a skew (some people apply a lot, some studies are
+  // popular); a repeated (participant, study) pair is skipped and the rounds go on until the count is met.
+  let inserted = 0;
+  for (let round = 0; inserted < A && round < 20; round++) {
+    const want = Math.ceil((A - inserted) * (round === 0 ? 1.03 : 1.2));
+    const result = await client.query(`
+      INSERT INTO applications (participant_id, test_id, status, screening, feedback, rating, hours_worked,
+        applied_at, scheduled_at, started_at, completed_at, reviewed_at)
+      SELECT p.id, s.id, x.status,
+        CASE WHEN x.q < 0.7 THEN 'I use mobile money every day and shop online about twice a month.' END,
+        CASE WHEN x.status = 'completed' AND x.q < 0.3 THEN 'Clear instructions, friendly moderator.' END,
+        CASE WHEN x.status = 'completed' THEN 3 + floor(x.q * 3)::int END,
+        CASE WHEN x.status = 'completed' THEN s.duration END,
+        x.applied, x.scheduled, x.started, x.completed,
+        CASE WHEN x.status <> 'interested' THEN x.applied + interval '2 days' END
+      FROM (
+        SELECT y.*,
+          CASE WHEN y.status IN ('scheduled', 'completed') THEN y.applied + interval '3 days' END AS scheduled,
+          CASE WHEN y.status = 'completed' THEN y.applied + interval '5 days' END AS started,
+          CASE WHEN y.status = 'completed' THEN y.applied + interval '5 days 2 hours' END AS completed
+        FROM (
+          SELECT pn, sn, random() AS q,
+            least(greatest(pm.created_at, sm.created_at) + random() * interval '30 days', now() - interval '6 days') AS applied,
+            CASE
+              WHEN sm.status IN ('active', 'not_started', 'paused') THEN
+                (ARRAY['interested','interested','interested','screening','screening','selected','scheduled','declined'])[1 + floor(random() * 8)::int]
+              WHEN sm.status = 'completed' THEN
+                (ARRAY['completed','completed','completed','completed','declined','declined','disqualified','interested','screening','selected'])[1 + floor(random() * 10)::int]
+              ELSE (ARRAY['interested','declined','disqualified','screening'])[1 + floor(random() * 4)::int]
+            END AS status
+          FROM (
+            SELECT 1 + floor(power(random(), 1.6) * ${P})::int AS pn,
+                   1 + floor(power(random(), 1.3) * ${S})::int AS sn
+            FROM generate_series(1, ${want})
+          ) pick
+          JOIN pmap pm ON pm.n = pick.pn
+          JOIN smap sm ON sm.n = pick.sn
+        ) y
+      ) x
+      JOIN pmap p ON p.n = x.pn
+      JOIN smap s ON s.n = x.sn
+      ORDER BY x.applied
+      LIMIT ${A - inserted}
+      ON CONFLICT (participant_id, test_id) DO NOTHING`);
+    inserted += result.rowCount ?? 0;
+    step(`applications: ${inserted.toLocaleString('en')} (round ${round + 1})`);
+  }
+
+  // Money and counters the way the app keeps them (docs/decisions/011): a payment per completed
+  // application, earnings derived from payments, a study's taken places = scheduled + completed.
+  await client.query(`
+    INSERT INTO payments (participant_id, test_id, application_id, amount, status, payment_method,
+      transaction_id, processed_at, created_at, updated_at)
+    SELECT a.participant_id, a.test_id, a.id, t.pay_rate * t.duration,
+      CASE WHEN a.completed_at < now() - interval '14 days' THEN 'completed' ELSE 'pending' END,
+      'M-Pesa',
+      CASE WHEN a.completed_at < now() - interval '14 days' THEN upper(substr(md5(a.id::text), 1, 10)) END,
+      CASE WHEN a.completed_at < now() - interval '14 days' THEN a.completed_at + interval '7 days' END,
+      a.completed_at, a.completed_at
+    FROM applications a JOIN tests t ON t.id = a.test_id
+    WHERE a.status = 'completed'`);
+  await client.query(`
+    INSERT INTO earnings (participant_id, total_earned, total_paid, pending_payments, completed_tests, last_payment_at)
+    SELECT participant_id, sum(amount), coalesce(sum(amount) FILTER (WHERE status = 'completed'), 0),
+      coalesce(sum(amount) FILTER (WHERE status IN ('pending', 'processing', 'failed')), 0), count(*),
+      max(processed_at)
+    FROM payments GROUP BY participant_id`);
+  await client.query(`
+    UPDATE tests t SET current_participants = a.taken, max_participants = greatest(t.max_participants, a.taken)
+    FROM (SELECT test_id, count(*)::int AS taken FROM applications
+          WHERE status IN ('scheduled', 'completed') GROUP BY test_id) a
+    WHERE a.test_id = t.id`);
+  step('payments, earnings, study places');
+
+  await client.query('VACUUM ANALYZE participants');
+  await client.query('VACUUM ANALYZE tests');
+  await client.query('VACUUM ANALYZE applications');
+  await client.query('VACUUM ANALYZE payments');
+  await client.query('VACUUM ANALYZE earnings');
+  step('VACUUM ANALYZE');
+
+  const { rows } = await client.query(`
+    SELECT (SELECT count(*) FROM participants)::int AS participants, (SELECT count(*) FROM tests)::int AS studies,
+      (SELECT count(*) FROM applications)::int AS applications, (SELECT count(*) FROM payments)::int AS payments,
+      pg_size_pretty(pg_database_size(current_database())) AS size`);
+  console.log(rows[0]);
+  const { rows: statuses } = await client.query(
+    'SELECT status, count(*)::int AS n FROM applications GROUP BY status ORDER BY n DESC',
+  );
+  console.log(
+    Object.fromEntries(statuses.map((r: { status: string; n: number }) => [r.status, r.n])),
+  );
+  console.log(`Every generated participant signs in with the password ${password}`);
+  if (inserted < A) {
+    console.error(`Only ${inserted} applications fit; raise --studies or --participants.`);
+    process.exitCode = 1;
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await client.end();
+}

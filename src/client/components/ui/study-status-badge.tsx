@@ -1,0 +1,43 @@
+import type { StudyStatus } from '@/shared/schemas/options';
+import { studyStatuses } from '@/shared/schemas/options';
+import { Badge, type BadgeProps } from './badge';
+
+/** The label of each of the six study statuses (decisions.md section 6: the badge knows them all). */
+export const studyStatusLabels: Record<StudyStatus, string> = {
+  not_started: 'Not Started',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  postponed: 'Postponed',
+};
+
+/** The six statuses in their order, for selectors and filters. */
+export const studyStatusOptions = studyStatuses.map((value) => ({
+  value,
+  label: studyStatusLabels[value],
+}));
+
+const variants: Record<StudyStatus, BadgeProps['variant']> = {
+  not_started: 'outline',
+  active: 'success',
+  paused: 'warning',
+  completed: 'info',
+  cancelled: 'destructive',
+  postponed: 'secondary',
+};
+
+/** A study's status (wire name "test"), with a colour per status. */
+export function StudyStatusBadge({
+  status,
+  className,
+}: {
+  status: StudyStatus;
+  className?: string;
+}) {
+  return (
+    <Badge variant={variants[status]} data-status={status} className={className}>
+      {studyStatusLabels[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, UserPlusIcon } from 'lucide-react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import { Form } from '@/client/components/ui/form';
+import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { createAdminSchema } from '@/shared/schemas/admins';
+import { type CreateAdminPayload, useCreateAdmin } from '../api/create-admin';
+import { roleLabels, roleOptions } from '../role-labels';
+
+type Values = z.input<typeof createAdminSchema>;
+
+const emptyValues: Values = { username: '', password: '', role: 'admin' };
+
+/** Spec section 5 "Create admin": the username is an e-mail; the password at least 6 characters. */
+export function CreateAdminForm() {
+  const create = useCreateAdmin();
+  const form = useForm<Values, unknown, CreateAdminPayload>({
+    resolver: zodResolver(createAdminSchema),
+    defaultValues: emptyValues,
+  });
+
+  async function onSubmit(values: CreateAdminPayload) {
+    try {
+      const { admin } = await create.mutateAsync(values);
+      form.reset(emptyValues);
+      toast({
+        title: 'Admin created',
+        description: `${admin.email} can now sign in as ${roleLabels[admin.role].toLowerCase()} with the password you chose.`,
+      });
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
+        'username',
+        'password',
+      ]);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to create admin',
+        description: errorMessageOf(error, 'The admin was not created. Please try again.'),
+      });
+    }
+  }
+
+  function onInvalid(errors: FieldErrors<Values>) {
+    if (errors.username || errors.password) {
+      toast({
+        variant: 'destructive',
+        title: 'Invalid input',
+        description: 'Please provide valid username and password (min 6 characters)',
+      });
+    }
+  }
+
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
+        <TextField
+          control={form.control}
+          name="username"
+          label="Username (e-mail)"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          description="They sign in with this e-mail address."
+        />
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description="At least 6 characters. Share it with them privately."
+        />
+        <ChoiceField control={form.control} name="role" label="Role" options={roleOptions} />
+        <Button type="submit" disabled={pending} className="justify-self-start">
+          {pending ? (
+            <Loader2Icon className="animate-spin" aria-hidden="true" />
+          ) : (
+            <UserPlusIcon aria-hidden="true" />
+          )}
+          {pending ? 'Creating…' : 'Create admin'}
+        </Button>
+      </form>
+    </Form>
+  );
+}

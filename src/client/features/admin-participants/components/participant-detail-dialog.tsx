@@ -1,0 +1,161 @@
+import { CheckCircle2Icon, MailIcon, PhoneIcon } from 'lucide-react';
+import type * as React from 'react';
+import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { formatDate } from '@/client/lib/format-date';
+import { ageFromDateOfBirth, profileCompletion } from '@/shared/rules/profile';
+import type { Participant } from '@/shared/schemas/participants';
+import { fullNameOf, initialsOf } from '../participant-format';
+import { DeleteParticipantDialog } from './delete-participant-dialog';
+import { ParticipantEarnings } from './participant-earnings';
+
+const NOT_GIVEN = <span className="text-muted-foreground">Not given</span>;
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="mt-0.5 text-sm wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function dateOfBirthText(dateOfBirth: string | null): React.ReactNode {
+  const date = formatDate(dateOfBirth);
+  if (!dateOfBirth || !date) return NOT_GIVEN;
+  return `${date} (${ageFromDateOfBirth(dateOfBirth)} years)`;
+}
+
+/**
+ * One participant in full: photo (private, sent with the admin's session cookie) or
+ * initials, contact details, demographics, profile completion, earnings, and delete.
+ */
+export function ParticipantDetailDialog({
+  participant,
+  onOpenChange,
+  onDeleted,
+  onCloseAutoFocus,
+}: {
+  participant: Participant | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  return (
+    <Dialog open={participant !== null} onOpenChange={onOpenChange}>
+      {participant && (
+        <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
+          <Details participant={participant} onDeleted={onDeleted} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function Details({
+  participant: p,
+  onDeleted,
+}: {
+  participant: Participant;
+  onDeleted: () => void;
+}) {
+  const name = fullNameOf(p);
+  const completion = profileCompletion(p);
+  const joined = formatDate(p.createdAt);
+  const lastSignIn = formatDate(p.lastLoginAt);
+
+  return (
+    <>
+      <DialogHeader className="flex-row items-center gap-4">
+        <Avatar className="size-16">
+          {p.profilePhoto && <AvatarImage src={p.profilePhoto} alt={`Photo of ${name}`} />}
+          <AvatarFallback className="text-xl">{initialsOf(p)}</AvatarFallback>
+        </Avatar>
+        <div className="grid min-w-0 gap-1">
+          <DialogTitle className="wrap-anywhere">{name}</DialogTitle>
+          <DialogDescription>
+            Joined {joined ?? 'on an unknown date'}
+            {' · '}
+            {lastSignIn ? `last signed in ${lastSignIn}` : 'never signed in'}
+          </DialogDescription>
+          <div className="flex flex-wrap gap-1.5">
+            <Badge variant={p.isActive ? 'success' : 'secondary'}>
+              {p.isActive ? 'Active' : 'Inactive'}
+            </Badge>
+            {p.isVerified && (
+              <Badge variant="info">
+                <CheckCircle2Icon aria-hidden="true" />
+                Verified
+              </Badge>
+            )}
+            <Badge variant="outline">Profile {completion}% complete</Badge>
+          </div>
+        </div>
+      </DialogHeader>
+
+      <Section title="Contact">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Field label="E-mail">
+            <a
+              href={`mailto:${p.email}`}
+              className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+            >
+              <MailIcon className="size-4 shrink-0" aria-hidden="true" />
+              <span className="wrap-anywhere">{p.email}</span>
+            </a>
+          </Field>
+          <Field label="Phone">
+            <a
+              href={`tel:${p.phone.replace(/\s+/g, '')}`}
+              className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
+            >
+              <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />
+              {p.phone}
+            </a>
+          </Field>
+        </dl>
+      </Section>
+
+      <Section title="About">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Field label="Location">{p.location || NOT_GIVEN}</Field>
+          <Field label="Age range">{p.age || NOT_GIVEN}</Field>
+          <Field label="Date of birth">{dateOfBirthText(p.dateOfBirth)}</Field>
+          <Field label="Occupation">{p.occupation || NOT_GIVEN}</Field>
+          <Field label="Education">{p.education || NOT_GIVEN}</Field>
+          <Field label="Photo">{p.profilePhoto ? 'Uploaded' : NOT_GIVEN}</Field>
+        </dl>
+      </Section>
+
+      <Section title="Earnings">
+        <ParticipantEarnings participantId={p.id} />
+      </Section>
+
+      <DialogFooter className="border-t pt-4 sm:justify-between">
+        <DeleteParticipantDialog participant={p} onDeleted={onDeleted} />
+        <DialogClose asChild>
+          <Button variant="outline">Close</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,302 @@
+import { SearchIcon, SearchXIcon, UsersIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { LoadMore } from '@/client/components/ui/load-more';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/client/components/ui/table';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { formatDate } from '@/client/lib/format-date';
+import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { cn } from '@/client/lib/utils';
+import { profileCompletion } from '@/shared/rules/profile';
+import type { Participant } from '@/shared/schemas/participants';
+import { useParticipants } from '../api/get-participants';
+import { fullNameOf } from '../participant-format';
+import { ExportCsvButton } from './export-csv-button';
+import { ParticipantDetailDialog } from './participant-detail-dialog';
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-KE')} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * The Participants tab: everyone registered, newest first, searched on the server as
+ * the admin types (name, e-mail, phone, location), paged with "Load more", exported
+ * as CSV, each opening a detail dialog with delete.
+ */
+export function ParticipantsTab() {
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), 300);
+  const list = useParticipants(term);
+  const [selected, setSelected] = useState<Participant | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const deleted = useRef(false);
+  const searchId = useId();
+  const hintId = useId();
+
+  const { items, total } = list;
+  const searching = list.isPlaceholderData || search.trim() !== term;
+
+  let summary = '';
+  if (list.isPending) summary = '';
+  else if (searching) summary = 'Searching…';
+  else if (list.isError && items.length === 0) summary = 'The participants could not be loaded.';
+  else if (term) {
+    summary =
+      total === 0
+        ? `No participants match “${term}”.`
+        : `${plural(total ?? items.length, 'participant')} match “${term}”.`;
+  } else
+    summary = total === 0 ? 'No participants yet.' : plural(total ?? items.length, 'participant');
+
+  function clearSearch() {
+    setSearch('');
+    searchRef.current?.focus();
+  }
+
+  let body;
+  if (list.isPending) {
+    body = <LoadingList label="Loading participants…" count={5} itemClassName="h-12" />;
+  } else if (list.isError && items.length === 0) {
+    body = (
+      <ErrorState
+        title="We could not load the participants."
+        message={errorMessageOf(list.error, 'Please try again.')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  } else if (items.length === 0 && term) {
+    body = (
+      <EmptyState icon={<SearchXIcon className="size-8" aria-hidden="true" />}>
+        <p className="font-medium text-foreground">No match for “{term}”</p>
+        <p className="mt-1">
+          No participant&apos;s name, e-mail, phone or location contains it. Check the spelling or
+          try part of it.
+        </p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={clearSearch}>
+          Clear search
+        </Button>
+      </EmptyState>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <EmptyState icon={<UsersIcon className="size-8" aria-hidden="true" />}>
+        <p className="font-medium text-foreground">No participants yet</p>
+        <p className="mt-1">
+          People who register to take part in studies will appear here, newest first.
+        </p>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <div
+        aria-busy={searching || undefined}
+        className={cn('transition-opacity', searching && 'opacity-60')}
+      >
+        <ParticipantsTable participants={items} onOpen={setSelected} />
+        <ParticipantCards participants={items} onOpen={setSelected} />
+        {list.isFetchNextPageError && (
+          <ErrorState
+            className="mt-4"
+            title="We could not load more participants."
+            message={errorMessageOf(list.error, 'Please try again.')}
+            onRetry={() => void list.fetchNextPage()}
+            retrying={list.isFetchingNextPage}
+          />
+        )}
+        <LoadMore
+          shown={items.length}
+          total={total}
+          hasMore={list.hasNextPage}
+          loading={list.isFetchingNextPage}
+          onLoadMore={() => void list.fetchNextPage()}
+          noun="participants"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section aria-labelledby="participants-heading" className="grid gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="participants-heading" className="text-xl font-semibold">
+            Participants
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Everyone registered to take part in studies.
+          </p>
+        </div>
+        <ExportCsvButton search={term} empty={total === 0} />
+      </div>
+
+      <div className="grid gap-1.5 sm:max-w-md">
+        <Label htmlFor={searchId}>Search participants</Label>
+        <div className="relative">
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
+          <Input
+            ref={searchRef}
+            id={searchId}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape' && search) {
+                event.preventDefault();
+                setSearch('');
+              }
+            }}
+            maxLength={100}
+            autoComplete="off"
+            spellCheck={false}
+            aria-describedby={hintId}
+            className="pl-9"
+          />
+        </div>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          Name, e-mail, phone or location.
+        </p>
+      </div>
+
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="participants-summary"
+        className="min-h-5 text-sm text-muted-foreground"
+      >
+        {summary}
+      </p>
+
+      {body}
+
+      <ParticipantDetailDialog
+        participant={selected}
+        onOpenChange={(open) => !open && setSelected(null)}
+        onDeleted={() => {
+          deleted.current = true;
+          setSelected(null);
+        }}
+        onCloseAutoFocus={(event) => {
+          // The row that opened the dialog is gone after a deletion: go back to the search.
+          if (!deleted.current) return;
+          deleted.current = false;
+          event.preventDefault();
+          searchRef.current?.focus();
+        }}
+      />
+    </section>
+  );
+}
+
+function NotGiven() {
+  return (
+    <>
+      <span aria-hidden="true" className="text-muted-foreground">
+        —
+      </span>
+      <span className="sr-only">Not given</span>
+    </>
+  );
+}
+
+type ListProps = { participants: Participant[]; onOpen: (p: Participant) => void };
+
+function ViewButton({
+  participant,
+  onOpen,
+}: {
+  participant: Participant;
+  onOpen: ListProps['onOpen'];
+}) {
+  return (
+    <Button variant="outline" size="sm" onClick={() => onOpen(participant)}>
+      View<span className="sr-only"> {fullNameOf(participant)}</span>
+    </Button>
+  );
+}
+
+/** From the md breakpoint: one row per participant. */
+function ParticipantsTable({ participants, onOpen }: ListProps) {
+  return (
+    <div className="hidden md:block">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Name</TableHead>
+            <TableHead>E-mail</TableHead>
+            <TableHead>Phone</TableHead>
+            <TableHead>Location</TableHead>
+            <TableHead>Profile</TableHead>
+            <TableHead>Joined</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {participants.map((p) => (
+            <TableRow key={p.id}>
+              <TableCell className="font-medium">{fullNameOf(p)}</TableCell>
+              <TableCell className="max-w-64 wrap-anywhere">{p.email}</TableCell>
+              <TableCell className="whitespace-nowrap">{p.phone}</TableCell>
+              <TableCell>{p.location || <NotGiven />}</TableCell>
+              <TableCell className="whitespace-nowrap">{profileCompletion(p)}%</TableCell>
+              <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
+              <TableCell className="text-right">
+                <ViewButton participant={p} onOpen={onOpen} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** Below the md breakpoint: a card per participant, nothing to scroll sideways. */
+function ParticipantCards({ participants, onOpen }: ListProps) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Participants">
+      {participants.map((p) => (
+        <li key={p.id} className="rounded-lg border p-4">
+          <div className="flex items-start justify-between gap-3">
+            <p className="min-w-0 pt-1 font-medium wrap-anywhere">{fullNameOf(p)}</p>
+            <ViewButton participant={p} onOpen={onOpen} />
+          </div>
+          <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">{p.email}</p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div>
+              <dt className="text-xs text-muted-foreground">Phone</dt>
+              <dd>{p.phone}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-muted-foreground">Location</dt>
+              <dd className="wrap-anywhere">{p.location || <NotGiven />}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Profile</dt>
+              <dd>{profileCompletion(p)}% complete</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Joined</dt>
+              <dd>{formatDate(p.createdAt)}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

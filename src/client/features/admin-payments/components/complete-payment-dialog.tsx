@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/client/components/ui/dialog';
+import { Form } from '@/client/components/ui/form';
+import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { formatKesDecimal } from '@/shared/rules/money';
+import {
+  type Payment,
+  type PaymentCompletionData,
+  type PaymentCompletionInput,
+  paymentCompletionSchema,
+  paymentMethods,
+} from '@/shared/schemas/payments';
+
+const methodOptions = paymentMethods.map((value) => ({ value, label: value }));
+
+/**
+ * Marking a payment as paid: how (M-Pesa or bank transfer) and its reference,
+ * both required. The shared schema checks an M-Pesa code's form (QGH7XK2L9P).
+ */
+export function CompletePaymentDialog({
+  open,
+  onOpenChange,
+  payment,
+  person,
+  pending,
+  onComplete,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  payment: Payment;
+  person: string;
+  pending: boolean;
+  /** Resolves to null once paid, else the error (field errors are shown in the form). */
+  onComplete: (values: PaymentCompletionData) => Promise<unknown>;
+}) {
+  const form = useForm<PaymentCompletionInput, unknown, PaymentCompletionData>({
+    resolver: zodResolver(paymentCompletionSchema),
+    defaultValues: { paymentMethod: 'M-Pesa', transactionId: payment.transactionId ?? '' },
+  });
+  const method = useWatch({ control: form.control, name: 'paymentMethod' });
+
+  async function submit(values: PaymentCompletionData) {
+    const error = await onComplete(values);
+    if (error === null) {
+      onOpenChange(false);
+      return;
+    }
+    applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
+      'paymentMethod',
+      'transactionId',
+    ]);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mark payment as paid</DialogTitle>
+          <DialogDescription>
+            Record how {formatKesDecimal(payment.amount)} was paid to {person} for “
+            {payment.testTitle}”. They are e-mailed the reference.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form
+            noValidate
+            onSubmit={(event) => void form.handleSubmit(submit)(event)}
+            className="grid gap-4"
+          >
+            <ChoiceField
+              control={form.control}
+              name="paymentMethod"
+              label="Payment method"
+              options={methodOptions}
+              required
+            />
+            <TextField
+              control={form.control}
+              name="transactionId"
+              label={method === 'M-Pesa' ? 'M-Pesa code' : 'Bank reference'}
+              required
+              autoComplete="off"
+              placeholder={method === 'M-Pesa' ? 'QGH7XK2L9P' : 'e.g. FT24123ABC45'}
+              description={
+                method === 'M-Pesa'
+                  ? 'The 10-character code from the M-Pesa confirmation message.'
+                  : 'The reference on the bank’s transfer confirmation.'
+              }
+            />
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                disabled={pending}
+                onClick={() => onOpenChange(false)}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+                {pending ? 'Saving…' : 'Mark as paid'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

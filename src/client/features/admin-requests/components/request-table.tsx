@@ -1,0 +1,194 @@
+import { InboxIcon } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '@/client/components/ui/button';
+import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { LoadMore } from '@/client/components/ui/load-more';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/client/components/ui/table';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { formatDate } from '@/client/lib/format-date';
+import { formatDateTime } from '@/client/lib/format-date-time';
+import type { RequestStatus } from '@/shared/schemas/options';
+import { RequestStatusBadge } from './request-status';
+
+/** A `tel:` link keeps only the digits and the leading plus. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+type Lead = { id: string; status: RequestStatus; createdAt: string; email: string };
+
+export type Column<T> = { header: string; cell: (item: T) => React.ReactNode };
+
+type PagedList<T> = {
+  items: T[];
+  total: number | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+};
+
+type Props<T extends Lead> = {
+  list: PagedList<T>;
+  /** Plural, lower case: "inquiries". */
+  noun: string;
+  caption: string;
+  companyOf: (item: T) => string;
+  contactOf: (item: T) => string;
+  phoneOf?: (item: T) => string;
+  /** The columns between the contact and the status. */
+  columns: Column<T>[];
+  filtered: boolean;
+  onClearFilters: () => void;
+  emptyText: React.ReactNode;
+  onOpen: (item: T) => void;
+  actionsOf: (item: T) => React.ReactNode;
+};
+
+/**
+ * A list of leads with its states: loading, error (with retry), empty (with a way
+ * out of the filters), then the table and "Load more". The company opens the details.
+ */
+export function RequestTable<T extends Lead>({
+  list,
+  noun,
+  caption,
+  companyOf,
+  contactOf,
+  phoneOf,
+  columns,
+  filtered,
+  onClearFilters,
+  emptyText,
+  onOpen,
+  actionsOf,
+}: Props<T>) {
+  if (list.isPending) {
+    return <LoadingList label={`Loading ${noun}…`} count={4} itemClassName="h-12" />;
+  }
+  if (list.isError && list.items.length === 0) {
+    return (
+      <ErrorState
+        title={`We could not load the ${noun}.`}
+        message={errorMessageOf(list.error, 'Please try again.')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <EmptyState icon={<InboxIcon className="size-8" aria-hidden="true" />}>
+        {filtered ? (
+          <>
+            <p>No {noun} match these filters.</p>
+            <Button variant="link" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          </>
+        ) : (
+          <p>{emptyText}</p>
+        )}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {list.isError && (
+        <ErrorState
+          title={`We could not refresh the ${noun}.`}
+          message={errorMessageOf(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      )}
+      <Table aria-busy={list.isFetching}>
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Company</TableHead>
+            <TableHead>Contact</TableHead>
+            {columns.map((column) => (
+              <TableHead key={column.header}>{column.header}</TableHead>
+            ))}
+            <TableHead>Status</TableHead>
+            <TableHead>Received</TableHead>
+            <TableHead>
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.items.map((item) => (
+            <TableRow key={item.id} data-request-id={item.id}>
+              <TableCell className="min-w-36 font-medium">
+                <Button
+                  variant="link"
+                  className="h-auto p-0 text-left whitespace-normal"
+                  aria-haspopup="dialog"
+                  onClick={() => onOpen(item)}
+                >
+                  <span className="sr-only">View details: </span>
+                  {companyOf(item)}
+                </Button>
+              </TableCell>
+              <TableCell className="min-w-44">
+                <p>{contactOf(item)}</p>
+                <p className="text-xs">
+                  <a
+                    href={`mailto:${item.email}`}
+                    className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
+                  >
+                    {item.email}
+                  </a>
+                </p>
+                {phoneOf && (
+                  <p className="text-xs">
+                    <a
+                      href={telHref(phoneOf(item))}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
+                      {phoneOf(item)}
+                    </a>
+                  </p>
+                )}
+              </TableCell>
+              {columns.map((column) => (
+                <TableCell key={column.header} className="whitespace-nowrap">
+                  {column.cell(item)}
+                </TableCell>
+              ))}
+              <TableCell>
+                <RequestStatusBadge status={item.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={item.createdAt} title={formatDateTime(item.createdAt) ?? undefined}>
+                  {formatDate(item.createdAt)}
+                </time>
+              </TableCell>
+              <TableCell className="text-right">{actionsOf(item)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        noun={noun}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import {
+  ArrowRightIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ClockIcon,
+  Loader2Icon,
+  Trash2Icon,
+  UsersIcon,
+  WalletIcon,
+} from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/client/components/ui/alert-dialog';
+import { Badge } from '@/client/components/ui/badge';
+import { Button } from '@/client/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
+import { Label } from '@/client/components/ui/label';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/client/components/ui/select';
+import {
+  StudyStatusBadge,
+  studyStatusLabels,
+  studyStatusOptions,
+} from '@/client/components/ui/study-status-badge';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { formatDate } from '@/client/lib/format-date';
+import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import { paths } from '@/shared/paths';
+import type { StudyStatus } from '@/shared/schemas/options';
+import { studyStatuses } from '@/shared/schemas/options';
+import type { Study } from '@/shared/schemas/studies';
+import { useDeleteStudy } from '../api/delete-study';
+import { useUpdateStudyStatus } from '../api/update-study-status';
+
+const isStudyStatus = (value: string): value is StudyStatus =>
+  (studyStatuses as readonly string[]).includes(value);
+
+export function hoursLabel(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+export function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
+  const start = formatDate(study.startDate);
+  const end = formatDate(study.endDate);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'No dates set';
+}
+
+function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
+  return (
+    <div className="grid min-w-0 gap-0.5">
+      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
+        {icon}
+        {term}
+      </dt>
+      <dd className="pl-5.5 text-sm font-medium wrap-anywhere">{children}</dd>
+    </div>
+  );
+}
+
+/** One study on the admin Tests tab: its facts, a status selector, delete, and a link to its page. */
+export function AdminStudyCard({ study }: { study: Study }) {
+  const titleId = `admin-study-${study.id}-title`;
+  const statusId = useId();
+  const updateStatus = useUpdateStudyStatus();
+  const pay = formatKes(studyPayCents(study.payRate, study.duration));
+
+  async function changeStatus(value: string) {
+    if (!isStudyStatus(value) || value === study.status) return;
+    try {
+      await updateStatus.mutateAsync({ id: study.id, status: value });
+      toast({
+        title: 'Test status updated',
+        description: `"${study.title}" is now ${studyStatusLabels[value]}.`,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update test status',
+        description: errorMessageOf(error, 'The status was not changed. Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <Card role="article" aria-labelledby={titleId} className="flex min-w-0 flex-col">
+      <CardHeader className="gap-2">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle asChild className="min-w-0 text-lg">
+            <h3 id={titleId} className="wrap-anywhere">
+              <Link
+                to={paths.adminStudy(study.id)}
+                className="rounded-sm underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {study.title}
+              </Link>
+            </h3>
+          </CardTitle>
+          <StudyStatusBadge status={study.status} />
+        </div>
+        {study.company && (
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground wrap-anywhere">
+            <BuildingIcon className="size-4 shrink-0" aria-hidden="true" />
+            <span className="sr-only">Company: </span>
+            {study.company}
+          </p>
+        )}
+        {study.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {study.tags.map((tag) => (
+              <li key={tag} className="max-w-full">
+                <Badge variant="secondary" className="max-w-full truncate">
+                  {tag}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-4">
+        <dl className="grid gap-3 sm:grid-cols-2">
+          <Fact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
+            {formatKesDecimal(study.payRate)} per hour · {pay} per participant
+          </Fact>
+          <Fact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
+            {hoursLabel(study.duration)}
+          </Fact>
+          <Fact icon={<UsersIcon className="size-4" aria-hidden="true" />} term="Places">
+            {study.currentParticipants} / {study.maxParticipants} filled
+          </Fact>
+          <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
+            {dateRange(study)}
+          </Fact>
+        </dl>
+        <div className="grid gap-1.5">
+          <Label htmlFor={statusId}>
+            Status<span className="sr-only"> of {study.title}</span>
+          </Label>
+          <Select
+            value={study.status}
+            onValueChange={(value) => void changeStatus(value)}
+            disabled={updateStatus.isPending}
+          >
+            <SelectTrigger id={statusId} className="sm:max-w-56">
+              <SelectValue />
+              {updateStatus.isPending && (
+                <Loader2Icon className="ml-auto size-4 animate-spin" aria-label="Saving…" />
+              )}
+            </SelectTrigger>
+            <SelectContent>
+              {studyStatusOptions.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </CardContent>
+      <CardFooter className="flex-wrap justify-between gap-2 border-t pt-4">
+        <DeleteStudyButton study={study} />
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.adminStudy(study.id)} aria-label={`View details of ${study.title}`}>
+            View details
+            <ArrowRightIcon aria-hidden="true" />
+          </Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function DeleteStudyButton({ study }: { study: Study }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteStudy();
+  const pending = remove.isPending;
+
+  async function confirm() {
+    try {
+      await remove.mutateAsync(study.id);
+      setOpen(false);
+      toast({ title: 'Test deleted', description: `"${study.title}" was deleted.` });
+    } catch (error) {
+      setOpen(false);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to delete test',
+        description: errorMessageOf(error, 'The test was not deleted. Please try again.'),
+      });
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive">
+          <Trash2Icon aria-hidden="true" />
+          Delete
+          <span className="sr-only"> {study.title}</span>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete &ldquo;{study.title}&rdquo;?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Are you sure you want to delete this test? This action cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <p className="text-sm text-muted-foreground">
+          Its applications are deleted with it. A test that has payments cannot be deleted: set its
+          status to Cancelled instead.
+        </p>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
+            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {pending ? 'Deleting…' : 'Delete test'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

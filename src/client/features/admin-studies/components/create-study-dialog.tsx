@@ -1,0 +1,199 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { useState } from 'react';
+import { type DefaultValues, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
+import { Form } from '@/client/components/ui/form';
+import { LongTextField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { createStudySchema } from '@/shared/schemas/studies';
+import { useCreateStudy } from '../api/create-study';
+
+type Values = z.input<typeof createStudySchema>;
+type Payload = z.output<typeof createStudySchema>;
+
+/** Spec section 9: a study needs 10 participants unless told otherwise. */
+const DEFAULT_PARTICIPANTS = '10';
+
+const emptyValues: DefaultValues<Values> = {
+  title: '',
+  description: '',
+  payRate: '',
+  duration: '',
+  maxParticipants: DEFAULT_PARTICIPANTS,
+  startDate: '',
+  endDate: '',
+  company: '',
+  tags: '',
+  requirements: '',
+};
+
+const serverFields = [
+  'title',
+  'description',
+  'payRate',
+  'duration',
+  'maxParticipants',
+  'startDate',
+  'endDate',
+  'company',
+  'tags',
+  'requirements',
+] as const;
+
+/**
+ * "Create test" (spec section 5): the shared createStudySchema checks the form and the
+ * server checks it again; the server's field messages appear under the fields. Typed
+ * values are kept if the dialog is closed without saving.
+ */
+export function CreateStudyDialog() {
+  const [open, setOpen] = useState(false);
+  const create = useCreateStudy();
+  const form = useForm<Values, unknown, Payload>({
+    resolver: zodResolver(createStudySchema),
+    defaultValues: emptyValues,
+  });
+  const pending = form.formState.isSubmitting;
+
+  async function onSubmit(values: Payload) {
+    try {
+      const study = await create.mutateAsync(values);
+      toast({ title: 'Test created', description: `"${study.title}" was added as Not Started.` });
+      form.reset(emptyValues);
+      setOpen(false);
+    } catch (error) {
+      const details = getApiErrorDetails(error);
+      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
+      toast({
+        variant: 'destructive',
+        title: 'Failed to create test',
+        description: errorMessageOf(error, 'The test was not created. Please try again.'),
+      });
+    }
+  }
+
+  const { control } = form;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button>
+          <PlusIcon aria-hidden="true" />
+          Create test
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Create test</DialogTitle>
+          <DialogDescription>
+            A new research test starts as Not Started; set it to Active to take applications.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5">
+            <RequiredFieldsNote />
+            <TextField control={control} name="title" label="Title" required />
+            <LongTextField
+              control={control}
+              name="description"
+              label="Description"
+              required
+              rows={4}
+            />
+            <div className="grid gap-5 sm:grid-cols-3">
+              <TextField
+                control={control}
+                name="payRate"
+                label="Pay rate (KES per hour)"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min={0}
+                required
+              />
+              <TextField
+                control={control}
+                name="duration"
+                label="Duration (hours)"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={1}
+                required
+              />
+              <TextField
+                control={control}
+                name="maxParticipants"
+                label="Participants needed"
+                type="number"
+                inputMode="numeric"
+                step={1}
+                min={1}
+                required
+              />
+            </div>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                control={control}
+                name="startDate"
+                label="Start date"
+                type="date"
+                required
+              />
+              <TextField control={control} name="endDate" label="End date" type="date" required />
+            </div>
+            <TextField
+              control={control}
+              name="company"
+              label="Company"
+              optional
+              autoComplete="organization"
+            />
+            <TextField
+              control={control}
+              name="tags"
+              label="Tags"
+              optional
+              placeholder="fintech, mobile, usability"
+              description="Separate tags with commas; spaces around them and empty entries are dropped."
+            />
+            <LongTextField
+              control={control}
+              name="requirements"
+              label="Requirements"
+              optional
+              rows={3}
+              placeholder="Who can take part, e.g. uses M-Pesa weekly, lives in Nairobi."
+            />
+            <DialogFooter>
+              <Button
+                type="button"
+                variant="outline"
+                onClick={() => setOpen(false)}
+                disabled={pending}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+                {pending ? 'Creating…' : 'Create test'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

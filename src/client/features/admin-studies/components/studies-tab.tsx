@@ -1,0 +1,151 @@
+import { FlaskConicalIcon, SearchIcon } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Input } from '@/client/components/ui/input';
+import { Label } from '@/client/components/ui/label';
+import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@/client/components/ui/select';
+import { studyStatusOptions } from '@/client/components/ui/study-status-badge';
+import { errorMessageOf } from '@/client/lib/error-message';
+import type { Study } from '@/shared/schemas/studies';
+import { useAllStudies } from '../api/get-all-studies';
+import { AdminStudyCard } from './admin-study-card';
+import { CreateStudyDialog } from './create-study-dialog';
+
+const ALL = 'all';
+
+function matches(study: Study, status: string, words: string[]): boolean {
+  if (status !== ALL && study.status !== status) return false;
+  if (words.length === 0) return true;
+  const text = [study.title, study.company ?? '', ...study.tags].join(' ').toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
+/**
+ * The admin dashboard's Tests tab (spec section 2): every study whatever its status,
+ * as a card with a status selector, delete and a link to its page; a "Create test"
+ * dialog; filters by status and by words of the title, company or tags.
+ */
+export function StudiesTab() {
+  const studies = useAllStudies();
+  const [status, setStatus] = useState<string>(ALL);
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const searchId = useId();
+  const statusId = useId();
+
+  const all = useMemo(() => studies.data?.tests ?? [], [studies.data]);
+  const shown = useMemo(() => {
+    const words = deferredSearch.trim().toLowerCase().split(/\s+/).filter(Boolean);
+    return all.filter((study) => matches(study, status, words));
+  }, [all, status, deferredSearch]);
+  const filtered = status !== ALL || deferredSearch.trim() !== '';
+
+  return (
+    <section aria-labelledby="tests-heading" className="grid gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 id="tests-heading" className="text-2xl font-semibold tracking-tight">
+            Tests
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Research tests of every status. Only active tests take applications.
+          </p>
+        </div>
+        <CreateStudyDialog />
+      </div>
+
+      {studies.isPending ? (
+        <LoadingList
+          label="Loading tests…"
+          className="md:grid-cols-2 xl:grid-cols-3"
+          itemClassName="h-72"
+        />
+      ) : studies.isError ? (
+        <ErrorState
+          title="The tests could not be loaded."
+          message={errorMessageOf(studies.error, 'Please try again.')}
+          onRetry={() => void studies.refetch()}
+          retrying={studies.isFetching}
+        />
+      ) : all.length === 0 ? (
+        <EmptyState icon={<FlaskConicalIcon className="size-8" aria-hidden="true" />}>
+          No tests yet — create the first one with the Create test button.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
+            <div className="grid gap-1.5">
+              <Label htmlFor={searchId}>Search tests</Label>
+              <div className="relative">
+                <SearchIcon
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                  aria-hidden="true"
+                />
+                <Input
+                  id={searchId}
+                  type="search"
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder="Title, company or tag"
+                  className="pl-9"
+                />
+              </div>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={statusId}>Filter by status</Label>
+              <Select value={status} onValueChange={setStatus}>
+                <SelectTrigger id={statusId}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={ALL}>All statuses</SelectItem>
+                  {studyStatusOptions.map((option) => (
+                    <SelectItem key={option.value} value={option.value}>
+                      {option.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {filtered
+              ? `Showing ${shown.length} of ${all.length} ${all.length === 1 ? 'test' : 'tests'}`
+              : `${all.length} ${all.length === 1 ? 'test' : 'tests'}`}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState>
+              <p>No tests match these filters.</p>
+              <Button
+                variant="outline"
+                size="sm"
+                className="mt-3"
+                onClick={() => {
+                  setSearch('');
+                  setStatus(ALL);
+                }}
+              >
+                Clear filters
+              </Button>
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Tests">
+              {shown.map((study) => (
+                <li key={study.id} className="grid min-w-0">
+                  <AdminStudyCard study={study} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

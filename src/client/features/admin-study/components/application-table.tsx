@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/client/components/ui/table';
+import { formatDate } from '@/client/lib/format-date';
+import type { AdminApplication } from '@/shared/schemas/applications';
+
+export type RenderActions = (application: AdminApplication, full: boolean) => ReactNode;
+export type RenderStatus = (application: AdminApplication) => ReactNode;
+
+export function participantName(application: AdminApplication): string {
+  const person = application.participant;
+  return person ? `${person.firstName} ${person.lastName}`.trim() : 'Deleted participant';
+}
+
+/** A column beyond the person: its heading and how each row fills it. */
+export type ExtraColumn = {
+  header: string;
+  cell: (application: AdminApplication) => ReactNode;
+  className?: string;
+};
+
+/**
+ * The applications of one study as a table: the person (name, e-mail, phone), the
+ * columns the tab asks for, and the row actions composed by the page.
+ */
+export function ApplicationTable({
+  caption,
+  applications,
+  columns,
+  renderActions,
+  full,
+}: {
+  caption: string;
+  applications: readonly AdminApplication[];
+  columns: readonly ExtraColumn[];
+  renderActions: RenderActions;
+  full: boolean;
+}) {
+  return (
+    <Table>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Participant</TableHead>
+          <TableHead>Phone</TableHead>
+          {columns.map((column) => (
+            <TableHead key={column.header} className={column.className}>
+              {column.header}
+            </TableHead>
+          ))}
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {applications.map((application) => (
+          <TableRow key={application.id}>
+            <TableCell className="min-w-44">
+              <div className="font-medium">{participantName(application)}</div>
+              {application.participant && (
+                <div className="text-muted-foreground wrap-anywhere">
+                  {application.participant.email}
+                </div>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {application.participant?.phone ?? '—'}
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.header} className={column.className}>
+                {column.cell(application)}
+              </TableCell>
+            ))}
+            <TableCell className="text-right">
+              <div className="flex flex-wrap justify-end gap-2">
+                {renderActions(application, full)}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export const dateCell = (value: string | null) => formatDate(value) ?? '—';

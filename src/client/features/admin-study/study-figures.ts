@@ -1,0 +1,52 @@
+import { studyPayCents } from '@/shared/rules/money';
+import { isStudyFull } from '@/shared/schemas/applications';
+import { type ApplicationStatus, applicationStatuses } from '@/shared/schemas/options';
+import type { Study } from '@/shared/schemas/studies';
+
+export type StudyFigures = {
+  /** Pay for one participant: pay rate x duration (spec section 9). */
+  paymentCents: bigint;
+  /** maxParticipants x payment. */
+  totalBudgetCents: bigint;
+  /** Completed applications x payment. */
+  paidOutCents: bigint;
+  /** Total budget minus paid out. */
+  remainingCents: bigint;
+  counts: Record<ApplicationStatus, number>;
+  /** Places taken: scheduled plus completed, as the server counts them before scheduling. */
+  taken: number;
+  /** No place left to schedule anyone (the server answers 409 "Study is full"). */
+  full: boolean;
+  /** Share of places taken, 0 to 100. */
+  capacityPercent: number;
+};
+
+/** The study page's money and capacity figures, in exact cents (never a float sum). */
+export function studyFigures(
+  study: Pick<Study, 'payRate' | 'duration' | 'maxParticipants'>,
+  applications: readonly { status: ApplicationStatus }[],
+): StudyFigures {
+  const counts = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<
+    ApplicationStatus,
+    number
+  >;
+  for (const application of applications) counts[application.status] += 1;
+
+  const paymentCents = studyPayCents(study.payRate, study.duration);
+  const totalBudgetCents = BigInt(study.maxParticipants) * paymentCents;
+  const paidOutCents = BigInt(counts.completed) * paymentCents;
+  const taken = counts.scheduled + counts.completed;
+  return {
+    paymentCents,
+    totalBudgetCents,
+    paidOutCents,
+    remainingCents: totalBudgetCents - paidOutCents,
+    counts,
+    taken,
+    full: isStudyFull({ maxParticipants: study.maxParticipants, currentParticipants: taken }),
+    capacityPercent:
+      study.maxParticipants > 0
+        ? Math.min(100, Math.round((taken / study.maxParticipants) * 100))
+        : 0,
+  };
+}

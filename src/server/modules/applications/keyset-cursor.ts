@@ -1,0 +1,53 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../../lib/app-error';
+
+/**
+ * Keyset cursors to the microsecond. PostgreSQL stores microseconds and a JS
+ * Date holds milliseconds, so a cursor made from a Date could skip rows that
+ * fall within the same millisecond; these read and compare the stored text.
+ */
+export type MicroCursor = { at: string; id: string };
+
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The column as UTC text with microseconds, for `encodeMicroCursor`. */
+export function microText(column: PgColumn): SQL<string> {
+  return sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export function encodeMicroCursor(at: string, id: string): string {
+  return Buffer.from(`${at}|${id}`).toString('base64url');
+}
+
+export function decodeMicroCursor(cursor: string | undefined): MicroCursor | undefined {
+  if (!cursor) return undefined;
+  const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    rest.length > 0 ||
+    !at ||
+    !ISO_MICROS.test(at) ||
+    Number.isNaN(Date.parse(at)) ||
+    !id ||
+    !UUID.test(id)
+  ) {
+    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+  }
+  return { at, id };
+}
+
+/** Rows after the cursor in `(at DESC, id DESC)` order: a row comparison the index can use. */
+export function afterMicroCursor(
+  atColumn: PgColumn,
+  idColumn: PgColumn,
+  cursor: MicroCursor | undefined,
+): SQL | undefined {
+  if (!cursor) return undefined;
+  return sql`(${atColumn}, ${idColumn}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+}
+
+/** Newest first, spelt like the `(at DESC NULLS LAST, id DESC NULLS LAST)` indexes so they are used. */
+export function newestFirst(atColumn: PgColumn, idColumn: PgColumn): SQL[] {
+  return [sql`${atColumn} DESC NULLS LAST`, sql`${idColumn} DESC NULLS LAST`];
+}

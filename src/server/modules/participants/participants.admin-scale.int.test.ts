@@ -1,0 +1,100 @@
+// What the scale work on the admin participant list relies on (docs/decisions/015-scale-benchmarks.md):
+// the row-comparison cursor over equal join times, the stored search_text kept in step with edits,
+// and the plans PostgreSQL picks for them.
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from '../../../../test/db';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { createParticipant, loginAs } from '../../../../test/factories';
+import { participants } from '../../db/schema/index';
+
+let t: TestApp;
+let boss: { cookie: string };
+const ids: string[] = [];
+beforeAll(async () => {
+  t = await buildTestApp();
+  boss = await loginAs(t.app, t.database.db, 'admin');
+  for (let i = 0; i < 7; i++) {
+    const { participant } = await createParticipant(t.app, {
+      firstName: `Tie${i}`,
+      location: 'Kisumu',
+    });
+    ids.push(participant.id);
+  }
+  // Five people who joined at the very same moment, between two others.
+  await t.database.db
+    .update(participants)
+    .set({ createdAt: new Date('2026-01-01T11:00:00.000Z') })
+    .where(eq(participants.id, ids[0]!));
+  await t.database.db
+    .update(participants)
+    .set({ createdAt: new Date('2026-01-01T10:00:00.000Z') })
+    .where(inArray(participants.id, ids.slice(1, 6)));
+  await t.database.db
+    .update(participants)
+    .set({ createdAt: new Date('2026-01-01T09:00:00.000Z') })
+    .where(eq(participants.id, ids[6]!));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string) => t.app.inject({ url, headers: { cookie: boss.cookie } });
+
+describe('participants list at scale', () => {
+  it('pages through equal join times by id, each person once, in the order of one big page', async () => {
+    const all = (await get('/api/participants?limit=200&search=kisumu')).json();
+    expect(all.total).toBe(7);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { participants: { id: string }[]; nextCursor: string | null } = (
+        await get(`/api/participants?limit=2&search=kisumu${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.participants.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(all.participants.map((p: { id: string }) => p.id));
+    expect(new Set(seen).size).toBe(7);
+    expect(seen[0]).toBe(ids[0]);
+    expect(seen[6]).toBe(ids[6]);
+  });
+
+  it('finds a person by what they changed, and no longer by what they had', async () => {
+    await t.database.db
+      .update(participants)
+      .set({ location: 'Lodwar', email: `renamed.${ids[0]!.slice(0, 8)}@example.com` })
+      .where(eq(participants.id, ids[0]!));
+    const found = async (q: string) =>
+      (await get(`/api/participants?search=${encodeURIComponent(q)}`))
+        .json()
+        .participants.map((p: { id: string }) => p.id);
+    expect(await found('LODWAR')).toEqual([ids[0]]);
+    expect(await found(`renamed.${ids[0]!.slice(0, 8)}`)).toEqual([ids[0]]);
+    expect(await found('kisumu')).not.toContain(ids[0]);
+  });
+
+  it.runIf(onPostgres)(
+    'plans deep pages as an index range and searches on the trigram index',
+    async () => {
+      await t.database.db.execute(sql`ANALYZE participants`);
+      // A handful of rows: forbid the sequential scan a small table would get, to see the index plans.
+      const plan = (query: ReturnType<typeof sql>) =>
+        t.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          const result = await tx.execute(sql`EXPLAIN ${query}`);
+          return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows
+            .map((r) => r['QUERY PLAN'])
+            .join('\n');
+        });
+      expect(
+        await plan(sql`SELECT id FROM participants
+        WHERE (created_at, id) < (now(), '00000000-0000-0000-0000-000000000000'::uuid)
+        ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT 51`),
+      ).toMatch(/Index Cond: \(ROW\(created_at, id\) < ROW/);
+      expect(
+        await plan(sql`SELECT count(*) FROM participants WHERE search_text LIKE '%lodwar%'`),
+      ).toContain('participants_search_text_idx');
+    },
+  );
+});
