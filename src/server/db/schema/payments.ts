@@ -50,6 +50,8 @@ export const payments = pgTable(
     index('payments_participant_idx').on(t.participantId),
     index('payments_test_idx').on(t.testId),
     index('payments_status_idx').on(t.status),
+    // An admin looks a payment up by its M-Pesa or bank reference (stored in capitals).
+    index('payments_transaction_id_idx').on(t.transactionId),
     uniqueIndex('payments_application_unique').on(t.applicationId),
     check('payments_status_check', inList('status', paymentStatuses)),
     check('payments_amount_check', sql`${t.amount} >= 0`),

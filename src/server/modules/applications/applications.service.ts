@@ -17,7 +17,7 @@ import {
   encodeMicroCursor,
   microText,
   newestFirst,
-} from './keyset-cursor';
+} from '../../lib/keyset-cursor';
 
 export const ALREADY_APPLIED = 'You have already applied to this test';
 export const NOT_OPEN = 'This test is not accepting applications';

@@ -60,6 +60,31 @@ describe('participants list at scale', () => {
     expect(seen[6]).toBe(ids[6]);
   });
 
+  it('pages through join times within one millisecond (microseconds apart) without skipping anyone', async () => {
+    const micro: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { participant } = await createParticipant(t.app, {
+        firstName: `Micro${i}`,
+        location: 'Voi',
+      });
+      micro.push(participant.id);
+      await t.database.db
+        .update(participants)
+        .set({ createdAt: sql`${`2026-02-02T08:00:00.000${i + 1}00Z`}::timestamptz` })
+        .where(eq(participants.id, participant.id));
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { participants: { id: string }[]; nextCursor: string | null } = (
+        await get(`/api/participants?limit=1&search=voi${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.participants.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...micro].reverse());
+  });
+
   it('finds a person by what they changed, and no longer by what they had', async () => {
     await t.database.db
       .update(participants)

@@ -5,7 +5,15 @@ import { applications, earnings, participants, payments, studies } from '../../d
 import type { Earnings } from '../../../shared/schemas/participants';
 import { notFound } from '../../lib/app-error';
 import { csvStream } from '../../lib/csv';
-import { decodeCursor, encodeCursor, likePattern, type Cursor } from '../../lib/pagination';
+import {
+  afterMicroCursor,
+  decodeMicroCursor,
+  encodeMicroCursor,
+  microText,
+  newestFirst as newestFirstBy,
+  type MicroCursor,
+} from '../../lib/keyset-cursor';
+import { likePattern } from '../../lib/pagination';
 import { toParticipant } from './participants.mapper';
 
 /** On the stored, lower-cased search_text and its trigram index (migration 0004). */
@@ -15,19 +23,14 @@ function searchFilter(search: string | undefined): SQL | undefined {
 }
 
 /**
- * Rows after the cursor, as one row comparison: PostgreSQL turns it into a range
- * of participants_created_at_idx, so a deep page costs what the first one does.
+ * Rows after the cursor (to the microsecond), as one row comparison: PostgreSQL turns it
+ * into a range of participants_created_at_idx, so a deep page costs what the first one does.
  */
-function after(cursor: Cursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  return sql`(${participants.createdAt}, ${participants.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id}::uuid)`;
-}
+const after = (cursor: MicroCursor | undefined) =>
+  afterMicroCursor(participants.createdAt, participants.id, cursor);
 
 /** Newest first, NULLS LAST as in participants_created_at_idx: a bare DESC (NULLS FIRST) cannot use it. */
-const newestFirst = [
-  sql`${participants.createdAt} DESC NULLS LAST`,
-  sql`${participants.id} DESC NULLS LAST`,
-];
+const newestFirst = newestFirstBy(participants.createdAt, participants.id);
 
 const EXPORT_BATCH = 1000;
 
@@ -37,9 +40,9 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
     async list(query: { search?: string | undefined; limit: number; cursor?: string | undefined }) {
       const filter = searchFilter(query.search);
       const rows = await db
-        .select()
+        .select({ row: participants, cursorAt: microText(participants.createdAt) })
         .from(participants)
-        .where(and(filter, after(decodeCursor(query.cursor))))
+        .where(and(filter, after(decodeMicroCursor(query.cursor))))
         .orderBy(...newestFirst)
         .limit(query.limit + 1);
       const page = rows.slice(0, query.limit);
@@ -49,9 +52,9 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         .from(participants)
         .where(filter);
       return {
-        participants: page.map(toParticipant),
+        participants: page.map((r) => toParticipant(r.row)),
         nextCursor:
-          rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          rows.length > query.limit && last ? encodeMicroCursor(last.cursorAt, last.row.id) : null,
         total,
       };
     },
@@ -62,17 +65,17 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
      */
     exportCsv(search?: string): Readable {
       const csv = csvStream(['Name', 'Email', 'Phone', 'Location', 'Age', 'Occupation', 'Joined']);
-      let cursor: Cursor | undefined;
+      let cursor: MicroCursor | undefined;
       const filter = searchFilter(search);
       async function* rows() {
         for (;;) {
           const batch = await db
-            .select()
+            .select({ p: participants, cursorAt: microText(participants.createdAt) })
             .from(participants)
             .where(and(filter, after(cursor)))
             .orderBy(...newestFirst)
             .limit(EXPORT_BATCH);
-          for (const p of batch) {
+          for (const { p } of batch) {
             yield [
               `${p.firstName} ${p.lastName}`,
               p.email,
@@ -85,7 +88,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
           }
           if (batch.length < EXPORT_BATCH) return;
           const last = batch[batch.length - 1]!;
-          cursor = { at: last.createdAt, id: last.id };
+          cursor = { at: last.cursorAt, id: last.p.id };
         }
       }
       return Readable.from(rows()).pipe(csv);

@@ -14,7 +14,7 @@ import {
   encodeMicroCursor,
   microText,
   newestFirst,
-} from '../applications/keyset-cursor';
+} from '../../lib/keyset-cursor';
 import { formatKesDecimal } from '../../../shared/rules/money';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from '../../lib/app-error';
+import { badRequest } from './app-error';
 
 /**
  * Keyset cursors to the microsecond. PostgreSQL stores microseconds and a JS

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_transaction_id_idx" ON "payments" USING btree ("transaction_id");
