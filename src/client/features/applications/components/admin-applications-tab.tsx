@@ -33,7 +33,8 @@ import { type AdminApplication, isStudyFull } from '@/shared/schemas/application
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
 import { useAdminApplications, useAdminStudyOptions } from '../api/admin-get-applications';
 import { ApplicationActions } from './application-actions';
-import { ApplicationStatusBadge, applicationStatusLabel } from './application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { applicationStatusLabel } from '@/client/lib/application-status';
 
 const ALL = 'all';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applicationStatusLabel } from './application-status-badge';
+import { applicationStatusLabel } from './application-status';
 
 describe('applicationStatusLabel (spec section 4)', () => {
   it("reads 'Application Submitted' for interested, else the status", () => {
