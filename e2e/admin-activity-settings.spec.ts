@@ -51,6 +51,8 @@ async function openTab(width: number, tab: 'activity' | 'settings', heading: str
 async function choose(page: Page, field: string, option: string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  // Wait for the list to close: axe must not see it animating out.
+  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
 }
 
 const noSideways = (page: Page) =>

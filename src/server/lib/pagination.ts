@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { badRequest } from './app-error';
 
 /** `?limit=&cursor=` of decisions.md section 3: default 50, at most 200, newest first. */
 export const pageQuery = z.object({
@@ -11,23 +10,6 @@ export const pageQuery = z.object({
     .default(50),
   cursor: z.string().max(200).optional(),
 });
-
-export type Cursor = { at: Date; id: string };
-
-/** A keyset cursor: the (timestamp, id) of the last row of the page, opaque to clients. */
-export function encodeCursor(at: Date, id: string): string {
-  return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): Cursor | undefined {
-  if (!cursor) return undefined;
-  const [iso, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const at = new Date(iso ?? '');
-  if (!id || Number.isNaN(at.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) {
-    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
-  }
-  return { at, id };
-}
 
 /** A search term for `LIKE '%…%'`, with the pattern characters taken literally. */
 export function likePattern(search: string): string {

@@ -1,7 +1,13 @@
-import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { admins, auditLogs, participants } from '../../db/schema/index';
-import { decodeCursor, encodeCursor, likePattern } from '../../lib/pagination';
+import {
+  afterMicroCursor,
+  decodeMicroCursor,
+  encodeMicroCursor,
+  microText,
+} from '../../lib/keyset-cursor';
+import { likePattern } from '../../lib/pagination';
 import {
   auditRangeOf,
   type AuditEntry,
@@ -47,15 +53,9 @@ export async function listAuditEntries(
   q: AuditQuery,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null; total: number }> {
   const filter = filterOf(q);
-  const cursor = decodeCursor(q.cursor);
-  const after = cursor
-    ? or(
-        lt(auditLogs.timestamp, cursor.at),
-        and(eq(auditLogs.timestamp, cursor.at), lt(auditLogs.id, cursor.id)),
-      )
-    : undefined;
+  const after = afterMicroCursor(auditLogs.timestamp, auditLogs.id, decodeMicroCursor(q.cursor));
   const rows = await db
-    .select({ entry: auditLogs, actorEmail, actorName })
+    .select({ entry: auditLogs, actorEmail, actorName, cursorAt: microText(auditLogs.timestamp) })
     .from(auditLogs)
     .leftJoin(admins, actorAdmin)
     .leftJoin(participants, actorParticipant)
@@ -70,7 +70,7 @@ export async function listAuditEntries(
       : counted
   ).where(filter);
   const shown = rows.slice(0, q.limit);
-  const last = shown[shown.length - 1]?.entry;
+  const last = shown[shown.length - 1];
   return {
     entries: shown.map(({ entry, actorEmail, actorName }) => ({
       ...entry,
@@ -78,7 +78,8 @@ export async function listAuditEntries(
       actorEmail,
       actorName,
     })),
-    nextCursor: rows.length > q.limit && last ? encodeCursor(last.timestamp, last.id) : null,
+    nextCursor:
+      rows.length > q.limit && last ? encodeMicroCursor(last.cursorAt, last.entry.id) : null,
     total,
   };
 }

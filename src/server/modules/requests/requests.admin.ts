@@ -1,8 +1,14 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientRequests, researchRequests } from '../../db/schema/index';
 import { conflict, notFound } from '../../lib/app-error';
-import { decodeCursor, encodeCursor, likePattern } from '../../lib/pagination';
+import {
+  afterMicroCursor,
+  decodeMicroCursor,
+  encodeMicroCursor,
+  microText,
+} from '../../lib/keyset-cursor';
+import { likePattern } from '../../lib/pagination';
 import { canMove, requestTransitions } from '../../../shared/rules/transitions';
 import type { RequestStatus } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
@@ -22,19 +28,13 @@ const asLeadTable = (t: typeof clientRequests | typeof researchRequests) => t as
 /** Listing and moving the leads; both kinds follow the same states (decisions.md section 5). */
 export function createRequestsAdmin({ db }: { db: Db }) {
   function page(table: LeadTable, companyColumn: SQL | LeadTable['companyName'], query: ListQuery) {
-    const cursor = decodeCursor(query.cursor);
     const filter: SQL | undefined = and(
       query.status ? eq(table.status, query.status) : undefined,
       query.search
         ? sql`lower(${companyColumn} || ' ' || ${table.email}) LIKE ${likePattern(query.search)}`
         : undefined,
     );
-    const after = cursor
-      ? or(
-          lt(table.createdAt, cursor.at),
-          and(eq(table.createdAt, cursor.at), lt(table.id, cursor.id)),
-        )
-      : undefined;
+    const after = afterMicroCursor(table.createdAt, table.id, decodeMicroCursor(query.cursor));
     return { filter, after };
   }
 
@@ -66,7 +66,7 @@ export function createRequestsAdmin({ db }: { db: Db }) {
     async listClient(query: ListQuery) {
       const { filter, after } = page(clientRequests, clientRequests.companyName, query);
       const rows = await db
-        .select()
+        .select({ row: clientRequests, cursorAt: microText(clientRequests.createdAt) })
         .from(clientRequests)
         .where(and(filter, after))
         .orderBy(desc(clientRequests.createdAt), desc(clientRequests.id))
@@ -78,9 +78,9 @@ export function createRequestsAdmin({ db }: { db: Db }) {
       const shown = rows.slice(0, query.limit);
       const last = shown[shown.length - 1];
       return {
-        clientRequests: shown.map(toClientRequest),
+        clientRequests: shown.map((r) => toClientRequest(r.row)),
         nextCursor:
-          rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          rows.length > query.limit && last ? encodeMicroCursor(last.cursorAt, last.row.id) : null,
         total,
       };
     },
@@ -91,7 +91,7 @@ export function createRequestsAdmin({ db }: { db: Db }) {
         query,
       );
       const rows = await db
-        .select()
+        .select({ row: researchRequests, cursorAt: microText(researchRequests.createdAt) })
         .from(researchRequests)
         .where(and(filter, after))
         .orderBy(desc(researchRequests.createdAt), desc(researchRequests.id))
@@ -103,9 +103,9 @@ export function createRequestsAdmin({ db }: { db: Db }) {
       const shown = rows.slice(0, query.limit);
       const last = shown[shown.length - 1];
       return {
-        researchRequests: shown.map(toResearchRequest),
+        researchRequests: shown.map((r) => toResearchRequest(r.row)),
         nextCursor:
-          rows.length > query.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+          rows.length > query.limit && last ? encodeMicroCursor(last.cursorAt, last.row.id) : null,
         total,
       };
     },
