@@ -85,7 +85,10 @@ try {
   await seed(dataDir);
 
   const appPort = await freePort();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server as `npm start` runs it: the bundle of `npm run build`.
+  const bundle = path.join(root, 'dist/server/main.mjs');
+  if (!fs.existsSync(bundle)) throw new Error('dist/server/main.mjs is missing: run npm run build');
+  const app = spawn(process.execPath, [bundle], {
     cwd: root,
     env: {
       ...process.env,

@@ -56,6 +56,30 @@ describe('the access log', () => {
     }
   });
 
+  it('writes the polled reads at debug when the log level is debug', async () => {
+    const debugLines: Line[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          debugLines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const verbose = await buildApp({
+      config: testConfig(),
+      database,
+      loggerInstance: pino({ level: 'debug' }, sink),
+      clientDir: '/nonexistent-client-dir',
+    });
+    try {
+      await verbose.inject({ url: '/api/stats' });
+      const line = debugLines.find((l) => l.msg === 'request' && l.url === '/api/stats');
+      expect(line?.level).toBe(20);
+    } finally {
+      await verbose.close();
+    }
+  });
+
   it('logs a polled read that fails at info like any other request', () => {
     expect(accessLogLevel(200, 'debug')).toBe('debug');
     expect(accessLogLevel(304, 'debug')).toBe('debug');

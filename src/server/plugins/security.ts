@@ -116,6 +116,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // The API docs are a page (Swagger UI), the rest of /api is JSON.
     const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
     reply.headers(isApi ? apiHeaders : pageHeaders);
+    reply.header('x-request-id', request.id);
     if (isCrossSiteWrite(request, config)) {
       request.log.warn(
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
