@@ -320,4 +320,60 @@ describe('admin: applications', () => {
     expectNoProblems(t, [409]);
     await t.close();
   });
+
+  it('shows each application as a card on a phone: status, places and actions without scrolling sideways', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const study = await createStudy(admin);
+    const person = await applicant(study.id, 'Nyokabi', `Wambui${suffix()}`);
+
+    const t = await adminOnTab('applications', 375);
+    const { page } = t;
+    await choose(page, 'Study', study.title);
+    const card = page.getByRole('list', { name: 'Applications' }).getByRole('listitem');
+    await expect.poll(() => card.count()).toBe(1);
+    // The table is not shown: the card is the one layout on a phone.
+    expect(await page.getByRole('table').count()).toBe(0);
+    const text = (await card.textContent())?.replace(/\s+/g, ' ') ?? '';
+    for (const shown of [person.name, person.email, study.title, 'Ksh 1,500', '2 hours', '0/1'])
+      expect(text).toContain(shown);
+    expect(await card.locator('[data-status="interested"]').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+    // The actions are on screen, not scrolled off to the right.
+    const schedule = card.getByRole('button', { name: `Schedule ${person.name}` });
+    const more = card.getByRole('button', { name: `More actions for ${person.name}` });
+    for (const button of [schedule, more]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-cards-375');
+
+    await schedule.click();
+    await expect.poll(() => toastShown(page, 'Application updated')).toBe(true);
+    await expect.poll(() => card.locator('[data-status="scheduled"]').count()).toBe(1);
+    expect(await card.getByText('FULL').first().isVisible()).toBe(true);
+    const complete = card.getByRole('button', { name: `Complete ${person.name}` });
+    await expect.poll(() => complete.isVisible()).toBe(true);
+
+    await more.click();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(
+      await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent)),
+    ).toEqual(['Decline']);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await expectNoAxeViolations(page);
+    await shot(page, 'applications-cards-scheduled-375');
+
+    expectNoProblems(t);
+    await t.close();
+  });
 });

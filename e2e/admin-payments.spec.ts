@@ -119,7 +119,9 @@ async function choose(page: Page, field: string, option: string) {
   await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
 }
 
-const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+/** The payment's table row, or its card on a phone (whichever is shown). */
+const rowOf = (page: Page, text: string) =>
+  page.locator('tbody tr:visible, li[data-payment-id]:visible', { hasText: text });
 const toastShown = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().isVisible();
 
@@ -274,6 +276,62 @@ describe('admin: payments', () => {
     await expect.poll(() => row.locator('[data-status="pending"]').count()).toBe(1);
 
     expectNoProblems(t, [409]);
+    await t.close();
+  });
+
+  it('shows each payment as a card on a phone: status, method, reference and actions without scrolling sideways', async () => {
+    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { study, person } = await pendingPayment(admin, 'Wairimu');
+    const t = await adminOnTab('payments', 375);
+    const { page } = t;
+    await page.getByRole('searchbox', { name: 'Search payments' }).fill(person.email);
+    const card = page.getByRole('list', { name: 'Payments' }).getByRole('listitem');
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await page.getByRole('table').count()).toBe(0);
+    const text = (await card.textContent())?.replace(/\s+/g, ' ') ?? '';
+    for (const shown of [person.name, person.email, study.title, 'Ksh 2,501'])
+      expect(text).toContain(shown);
+    expect(await card.locator('[data-status="pending"]').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+
+    const processButton = card.getByRole('button', {
+      name: `Process: Ksh\u00a02,501 to ${person.name}`,
+    });
+    const failButton = card.getByRole('button', {
+      name: `Mark failed: Ksh\u00a02,501 to ${person.name}`,
+    });
+    for (const button of [processButton, failButton]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-cards-375');
+
+    await processButton.click();
+    await expect.poll(() => card.locator('[data-status="processing"]').count()).toBe(1);
+    await card.getByRole('button', { name: `Mark paid: Ksh\u00a02,501 to ${person.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark payment as paid' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'M-Pesa code' }).fill('rkt4mn8b2c');
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => card.locator('[data-status="completed"]').count()).toBe(1);
+    const paid = (await card.textContent())?.replace(/\s+/g, ' ') ?? '';
+    expect(paid).toContain('M-Pesa');
+    expect(paid).toContain('RKT4MN8B2C');
+    const refund = card.getByRole('button', { name: `Refund: Ksh\u00a02,501 to ${person.name}` });
+    const box = (await refund.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
+    await expectNoAxeViolations(page);
+    await shot(page, 'payments-cards-paid-375');
+
+    expectNoProblems(t);
     await t.close();
   });
 });

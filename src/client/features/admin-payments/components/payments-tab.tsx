@@ -32,6 +32,7 @@ import type { PaymentStatus } from '@/shared/schemas/options';
 import type { PaymentTotals } from '@/shared/schemas/payments';
 import { usePayments } from '../api/get-payments';
 import { PaymentActions, payeeOf } from './payment-actions';
+import { PaymentCards } from './payment-cards';
 import { PaymentStatusBadge, paymentStatusOptions } from './payment-status-badge';
 
 const ALL = 'all';
@@ -215,75 +216,78 @@ function PaymentsList({
           retrying={list.isFetching}
         />
       )}
-      <Table aria-busy={list.isFetching}>
-        <TableCaption className="sr-only">Payments to participants, newest first.</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Participant</TableHead>
-            <TableHead>Study</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Method</TableHead>
-            <TableHead>Reference</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Paid</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.items.map((payment) => (
-            <TableRow key={payment.id} data-payment-id={payment.id}>
-              <TableCell className="min-w-36">
-                <div className="font-medium">{payeeOf(payment)}</div>
-                {payment.participantEmail && (
-                  <div className="text-xs whitespace-nowrap text-muted-foreground">
-                    {payment.participantEmail}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="min-w-40">{payment.testTitle}</TableCell>
-              <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                {formatKesDecimal(payment.amount)}
-              </TableCell>
-              <TableCell>
-                <PaymentStatusBadge status={payment.status} />
-                {payment.status === 'failed' && payment.failureReason && (
-                  <div className="mt-1 max-w-48 text-xs text-muted-foreground">
-                    {payment.failureReason}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
-              <TableCell className="font-mono text-xs whitespace-nowrap">
-                {payment.transactionId ?? '—'}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <time
-                  dateTime={payment.createdAt}
-                  title={formatDateTime(payment.createdAt) ?? undefined}
-                >
-                  {formatDate(payment.createdAt)}
-                </time>
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {payment.processedAt ? (
-                  <time
-                    dateTime={payment.processedAt}
-                    title={formatDateTime(payment.processedAt) ?? undefined}
-                  >
-                    {formatDate(payment.processedAt)}
-                  </time>
-                ) : (
-                  '—'
-                )}
-              </TableCell>
-              <TableCell className="text-right">
-                <PaymentActions payment={payment} />
-              </TableCell>
+      <PaymentCards payments={list.items} busy={list.isFetching} />
+      <div className="hidden sm:block">
+        <Table aria-busy={list.isFetching}>
+          <TableCaption className="sr-only">Payments to participants, newest first.</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Participant</TableHead>
+              <TableHead>Study</TableHead>
+              <TableHead className="text-right">Amount</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Method</TableHead>
+              <TableHead>Reference</TableHead>
+              <TableHead>Created</TableHead>
+              <TableHead>Paid</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((payment) => (
+              <TableRow key={payment.id} data-payment-id={payment.id}>
+                <TableCell className="min-w-36">
+                  <div className="font-medium">{payeeOf(payment)}</div>
+                  {payment.participantEmail && (
+                    <div className="text-xs whitespace-nowrap text-muted-foreground">
+                      {payment.participantEmail}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="min-w-40">{payment.testTitle}</TableCell>
+                <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                  {formatKesDecimal(payment.amount)}
+                </TableCell>
+                <TableCell>
+                  <PaymentStatusBadge status={payment.status} />
+                  {payment.status === 'failed' && payment.failureReason && (
+                    <div className="mt-1 max-w-48 text-xs text-muted-foreground">
+                      {payment.failureReason}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
+                <TableCell className="font-mono text-xs whitespace-nowrap">
+                  {payment.transactionId ?? '—'}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time
+                    dateTime={payment.createdAt}
+                    title={formatDateTime(payment.createdAt) ?? undefined}
+                  >
+                    {formatDate(payment.createdAt)}
+                  </time>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {payment.processedAt ? (
+                    <time
+                      dateTime={payment.processedAt}
+                      title={formatDateTime(payment.processedAt) ?? undefined}
+                    >
+                      {formatDate(payment.processedAt)}
+                    </time>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell className="text-right">
+                  <PaymentActions payment={payment} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
       <LoadMore
         shown={list.items.length}
         total={list.total}

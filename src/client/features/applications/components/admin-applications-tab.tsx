@@ -1,7 +1,6 @@
 import { ClipboardListIcon, SearchIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
@@ -29,23 +28,16 @@ import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
-import { type AdminApplication, isStudyFull } from '@/shared/schemas/applications';
+import { isStudyFull } from '@/shared/schemas/applications';
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
 import { useAdminApplications, useAdminStudyOptions } from '../api/admin-get-applications';
+import { AdminApplicationCards } from './admin-application-cards';
+import { hours, participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
 import { applicationStatusLabel } from '@/client/lib/application-status';
 
 const ALL = 'all';
-
-function participantName(application: AdminApplication): string {
-  const person = application.participant;
-  return person ? `${person.firstName} ${person.lastName}`.trim() : 'Deleted participant';
-}
-
-function hours(duration: number): string {
-  return `${duration} ${duration === 1 ? 'hour' : 'hours'}`;
-}
 
 /**
  * Admin dashboard, Applications tab (spec section 2; decisions.md section 6): every
@@ -213,99 +205,91 @@ function ApplicationsList({
           retrying={list.isFetching}
         />
       )}
-      <Table aria-busy={list.isFetching}>
-        <TableCaption className="sr-only">
-          Applications, newest first, with each study’s places taken and the next steps.
-        </TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Participant</TableHead>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Study</TableHead>
-            <TableHead className="text-right">Pay rate</TableHead>
-            <TableHead>Duration</TableHead>
-            <TableHead>Applied</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Places</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.items.map((application) => {
-            const full = isStudyFull(application.test);
-            const { test } = application;
-            return (
-              <TableRow key={application.id} data-application-id={application.id}>
-                <TableCell className="min-w-36 font-medium">
-                  {participantName(application)}
-                  {application.participant && (
-                    <div className="text-xs font-normal text-muted-foreground">
-                      {application.participant.phone}
-                    </div>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {application.participant ? (
-                    <a
-                      href={`mailto:${application.participant.email}`}
+      <AdminApplicationCards applications={list.items} busy={list.isFetching} />
+      <div className="hidden sm:block">
+        <Table aria-busy={list.isFetching}>
+          <TableCaption className="sr-only">
+            Applications, newest first, with each study’s places taken and the next steps.
+          </TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Participant</TableHead>
+              <TableHead>E-mail</TableHead>
+              <TableHead>Study</TableHead>
+              <TableHead className="text-right">Pay rate</TableHead>
+              <TableHead>Duration</TableHead>
+              <TableHead>Applied</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Places</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((application) => {
+              const full = isStudyFull(application.test);
+              const { test } = application;
+              return (
+                <TableRow key={application.id} data-application-id={application.id}>
+                  <TableCell className="min-w-36 font-medium">
+                    {participantName(application)}
+                    {application.participant && (
+                      <div className="text-xs font-normal text-muted-foreground">
+                        {application.participant.phone}
+                      </div>
+                    )}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {application.participant ? (
+                      <a
+                        href={`mailto:${application.participant.email}`}
+                        className="text-primary underline-offset-4 hover:underline"
+                      >
+                        {application.participant.email}
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell className="min-w-40">
+                    <Link
+                      to={paths.adminStudy(test.id)}
                       className="text-primary underline-offset-4 hover:underline"
                     >
-                      {application.participant.email}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell className="min-w-40">
-                  <Link
-                    to={paths.adminStudy(test.id)}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {test.title}
-                  </Link>
-                  {test.company && (
-                    <div className="text-xs text-muted-foreground">{test.company}</div>
-                  )}
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatKesDecimal(test.payRate)}
-                  <span className="text-muted-foreground">/h</span>
-                  <span className="sr-only"> per hour</span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{hours(test.duration)}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <time
-                    dateTime={application.appliedAt}
-                    title={formatDateTime(application.appliedAt) ?? undefined}
-                  >
-                    {formatDate(application.appliedAt)}
-                  </time>
-                </TableCell>
-                <TableCell>
-                  <ApplicationStatusBadge status={application.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  {full ? (
-                    <Badge variant="destructive">
-                      FULL<span className="sr-only">: all {test.maxParticipants} places taken</span>
-                    </Badge>
-                  ) : (
-                    <span
-                      title={`${test.currentParticipants} of ${test.maxParticipants} places taken (${test.scheduledCount} scheduled)`}
+                      {test.title}
+                    </Link>
+                    {test.company && (
+                      <div className="text-xs text-muted-foreground">{test.company}</div>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {formatKesDecimal(test.payRate)}
+                    <span className="text-muted-foreground">/h</span>
+                    <span className="sr-only"> per hour</span>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{hours(test.duration)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <time
+                      dateTime={application.appliedAt}
+                      title={formatDateTime(application.appliedAt) ?? undefined}
                     >
-                      {test.currentParticipants}/{test.maxParticipants}
-                      <span className="sr-only"> places taken</span>
-                    </span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right">
-                  <ApplicationActions application={application} full={full} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                      {formatDate(application.appliedAt)}
+                    </time>
+                  </TableCell>
+                  <TableCell>
+                    <ApplicationStatusBadge status={application.status} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap tabular-nums">
+                    <StudyPlaces test={test} full={full} />
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <ApplicationActions application={application} full={full} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </div>
       <LoadMore
         shown={list.items.length}
         total={list.total}

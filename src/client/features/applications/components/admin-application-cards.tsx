@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { formatDate } from '@/client/lib/format-date';
+import { formatDateTime } from '@/client/lib/format-date-time';
+import { paths } from '@/shared/paths';
+import { formatKesDecimal } from '@/shared/rules/money';
+import { type AdminApplication, isStudyFull } from '@/shared/schemas/applications';
+import { hours, participantName, StudyPlaces } from './admin-application-parts';
+import { ApplicationActions } from './application-actions';
+
+/**
+ * Below the sm breakpoint: one card per application instead of the table, so the
+ * status and the row actions are on screen without scrolling sideways.
+ */
+export function AdminApplicationCards({
+  applications,
+  busy,
+}: {
+  applications: AdminApplication[];
+  busy: boolean;
+}) {
+  return (
+    <ul className="grid gap-3 sm:hidden" aria-label="Applications" aria-busy={busy || undefined}>
+      {applications.map((application) => {
+        const { test, participant } = application;
+        const full = isStudyFull(test);
+        return (
+          <li
+            key={application.id}
+            data-application-id={application.id}
+            className="rounded-lg border p-4"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium wrap-anywhere">{participantName(application)}</p>
+                {participant && (
+                  <>
+                    <a
+                      href={`mailto:${participant.email}`}
+                      className="block text-sm wrap-anywhere text-primary underline-offset-4 hover:underline"
+                    >
+                      {participant.email}
+                    </a>
+                    <p className="text-xs text-muted-foreground">{participant.phone}</p>
+                  </>
+                )}
+              </div>
+              <ApplicationStatusBadge status={application.status} />
+            </div>
+            <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+              <div className="col-span-2 min-w-0">
+                <dt className="text-xs text-muted-foreground">Study</dt>
+                <dd className="wrap-anywhere">
+                  <Link
+                    to={paths.adminStudy(test.id)}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {test.title}
+                  </Link>
+                  {test.company && (
+                    <span className="block text-xs text-muted-foreground">{test.company}</span>
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Pay rate</dt>
+                <dd className="tabular-nums">
+                  {formatKesDecimal(test.payRate)}
+                  <span className="text-muted-foreground">/h</span>
+                  <span className="sr-only"> per hour</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {hours(test.duration)}
+                  </span>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Places</dt>
+                <dd className="tabular-nums">
+                  <StudyPlaces test={test} full={full} />
+                </dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Applied</dt>
+                <dd>
+                  <time
+                    dateTime={application.appliedAt}
+                    title={formatDateTime(application.appliedAt) ?? undefined}
+                  >
+                    {formatDate(application.appliedAt)}
+                  </time>
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-3 border-t pt-3">
+              <ApplicationActions application={application} full={full} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
