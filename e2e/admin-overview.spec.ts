@@ -258,9 +258,11 @@ describe('admin overview', () => {
       // Opening it switches to Client Requests (the URL keeps the tab) and reads it.
       await item.click();
       await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('requests');
-      expect(
-        await page.getByRole('tab', { name: 'Client Requests' }).getAttribute('aria-selected'),
-      ).toBe('true');
+      await expect
+        .poll(() =>
+          page.getByRole('tab', { name: 'Client Requests' }).getAttribute('aria-selected'),
+        )
+        .toBe('true');
       await expect
         .poll(() => page.evaluate(() => document.activeElement?.textContent))
         .toBe('Client Requests');

@@ -65,8 +65,20 @@ export function useBrowser(): Session {
   };
 }
 
-/** axe-core finds no violation on the page as it is now. */
+/**
+ * axe-core finds no violation on the page as it is now, once its animations have ended
+ * (a toast or dialog fading in has, for a moment, colours no one reads: axe would measure
+ * their contrast half-way).
+ */
 export async function expectNoAxeViolations(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map(
     (v) =>

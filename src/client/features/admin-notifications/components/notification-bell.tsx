@@ -111,7 +111,14 @@ export function NotificationBell({ onOpenTab }: { onOpenTab: (tab: AdminTab) => 
             </DropdownMenuLabel>
             {count > 0 && <span className="text-xs text-muted-foreground">{count} unread</span>}
           </div>
-          <div className="max-h-[min(24rem,60vh)] overflow-y-auto p-1">
+          {/* A long list scrolls; the box (a group of the menu's items) takes focus so the
+              keyboard can scroll it too. */}
+          <div
+            role="group"
+            aria-label="Notifications list"
+            tabIndex={0}
+            className="max-h-[min(24rem,60vh)] overflow-y-auto p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
             {notifications.isPending ? (
               <p role="status" className="px-3 py-6 text-center text-sm text-muted-foreground">
                 Loading notifications…
