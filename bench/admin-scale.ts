@@ -7,13 +7,13 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { LoggerOptions } from 'pino';
+import { freePort } from '../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -37,16 +37,6 @@ if (values.serve) await serve();
 else await bench();
 
 /** Child: the real app on the given database, counting every query sent to PostgreSQL. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function serve() {
   const tally: Tally = { total: 0, stats: 0, session: 0 };

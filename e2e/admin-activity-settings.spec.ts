@@ -1,20 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { choose, shot } from './support/kit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
-/** Set SHOTS_DIR to keep screenshots of every screen at both widths (e.g. /tmp/shots-ops). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 /** The e2e super admin through the API, for arranging data. */
 async function adminApi() {
@@ -46,13 +37,6 @@ async function openTab(width: number, tab: 'activity' | 'settings', heading: str
   await t.page.goto(`/admin/dashboard?tab=${tab}`);
   await expect.poll(() => t.page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
   return t;
-}
-
-async function choose(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  // Wait for the list to close: axe must not see it animating out.
-  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
 }
 
 const noSideways = (page: Page) =>

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { shot, signedInPage } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -14,24 +13,15 @@ import {
 const session = useBrowser();
 const PASSWORD = 'Savanna-Kestrel-73';
 const NEW_PASSWORD = 'Turkana-Lakeshore-19';
-/** Set SHOTS_DIR to keep screenshots of each state (e.g. /tmp/shots-people). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 const uniqueEmail = () => `staff.${crypto.randomBytes(4).toString('hex')}@example.com`;
 
 async function signedInAdminPage(email: string, password: string, width = 1280): Promise<TestPage> {
-  const t = await session.newPage({ width, height: 900 });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { email, password },
+  const t = await signedInPage(session, {
+    account: { email, password },
+    width,
+    path: '/admin/dashboard?tab=admins',
   });
-  expect(signedIn.status()).toBe(200);
-  await t.page.goto('/admin/dashboard?tab=admins');
   await t.page.getByRole('list', { name: 'Admins' }).waitFor();
   return t;
 }

@@ -1,132 +1,29 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './support/accounts';
 import {
-  expectNoAxeViolations,
-  expectNoProblems,
-  type TestPage,
-  useBrowser,
-} from './support/browser';
+  adminApi,
+  applicant,
+  choose,
+  createActiveStudy,
+  earningsOf,
+  shot,
+  suffix,
+  toastShown,
+  signedInPage,
+} from './support/kit';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
-/** Set SHOTS_DIR to keep screenshots of every screen at both widths (e.g. /tmp/shots-apps). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-const PASSWORD = 'Acacia-Lantern-58';
 
-const suffix = () => crypto.randomBytes(3).toString('hex');
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-type Api = <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
-
-/** A signed-in API client (its own cookie) for the admin or a participant. */
-async function apiAs(email: string, password: string): Promise<Api> {
-  const signedIn = await fetch(`${session.baseUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${session.baseUrl}${url}`, {
-      method,
-      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
-}
-
-function isoDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** An active study made through the admin API. */
-async function createStudy(admin: Api, overrides: Record<string, unknown> = {}) {
-  const res = await admin<{ test: { id: string; title: string } }>('POST', '/api/tests', {
-    title: `Bodaboda booking study ${suffix()}`,
-    description: 'Book a ride in the new app and tell us what slowed you down.',
-    payRate: '1500.00',
-    duration: 2,
-    maxParticipants: 1,
-    startDate: isoDay(3),
-    endDate: isoDay(30),
-    company: 'Safiri Labs',
-    tags: ['mobility'],
-    ...overrides,
-  });
-  expect(res.status).toBe(201);
-  expect(
-    (await admin('PUT', `/api/tests/${res.body.test.id}/status`, { status: 'active' })).status,
-  ).toBe(200);
-  return res.body.test;
-}
-
-/** A participant registered through the API who applied to the study. */
-async function applicant(testId: string, firstName: string, lastName: string) {
-  const person = {
-    firstName,
-    lastName,
-    email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
-    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-  };
-  const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...person, password: PASSWORD }),
-  });
-  expect(registered.status).toBe(201);
-  const api = await apiAs(person.email, PASSWORD);
-  const { participant } = (await registered.json()) as { participant: { id: string } };
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
-    testId,
-  });
-  expect(applied.status).toBe(201);
-  return { ...person, name: `${firstName} ${lastName}`, api };
-}
-
-async function earningsOf(api: Api) {
-  const res = await api<{ earnings: Record<string, string | number> }>('GET', '/api/me/earnings');
-  expect(res.status).toBe(200);
-  return res.body.earnings;
-}
-
-async function adminOnTab(tab: string, width = 1280): Promise<TestPage> {
-  const t = await session.newPage({ width, height: 900 });
-  const signedIn = await t.context.request.post('/api/auth/signin', { data: E2E_ADMIN });
-  expect(signedIn.status()).toBe(200);
-  await t.page.goto(`/admin/dashboard?tab=${tab}`);
-  return t;
-}
-
-async function choose(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  // The list fades out; wait until it is gone so axe does not see it half transparent.
-  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
-}
+const adminOnTab = (tab: string, width = 1280) =>
+  signedInPage(session, { width, path: `/admin/dashboard?tab=${tab}` });
 
 const rowOf = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
-const toastShown = (page: Page, text: string) =>
-  page.getByText(text, { exact: true }).first().isVisible();
 
 describe('admin: applications', () => {
   it('filters by study and name, schedules into the last place, shows FULL, completes with hours → a pending payment', async () => {
-    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
-    const study = await createStudy(admin);
+    const admin = await adminApi();
+    const study = await createActiveStudy(admin);
     const tag = suffix();
     const first = await applicant(study.id, 'Wanjiru', `Kamau${tag}`);
     const second = await applicant(study.id, 'Baraka', `Otieno${tag}`);
@@ -277,8 +174,8 @@ describe('admin: applications', () => {
   });
 
   it('explains a refused move (409 Study is full) and shows the no-match state, at phone width', async () => {
-    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
-    const study = await createStudy(admin);
+    const admin = await adminApi();
+    const study = await createActiveStudy(admin);
     const tag = suffix();
     const first = await applicant(study.id, 'Achieng', `Odhiambo${tag}`);
     const second = await applicant(study.id, 'Kiprono', `Rotich${tag}`);
@@ -322,8 +219,8 @@ describe('admin: applications', () => {
   });
 
   it('shows each application as a card on a phone: status, places and actions without scrolling sideways', async () => {
-    const admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
-    const study = await createStudy(admin);
+    const admin = await adminApi();
+    const study = await createActiveStudy(admin);
     const person = await applicant(study.id, 'Nyokabi', `Wambui${suffix()}`);
 
     const t = await adminOnTab('applications', 375);

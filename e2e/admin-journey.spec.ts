@@ -1,62 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Download, Locator, Page, Response } from 'playwright-core';
+import { choose, isoDay, settled, shot, squash, suffix } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
 const PASSWORD = 'Turkana-Jade-Sunset-64';
-/** Set SHOTS_DIR to keep a screenshot of each step (e.g. /tmp/shots-journey). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const MPESA_CODE = 'QGH7XK2L9P';
 /** Intl puts a no-break space between "Ksh" and the amount. */
 const KES = (amount: string) => `Ksh\u00a0${amount}`;
-
-const suffix = () => crypto.randomBytes(3).toString('hex');
-
-/** A calendar date `days` from today, as a date input takes it. */
-function isoDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-/** Waits for a dialog and its overlay to finish fading in (axe would measure a half-faded colour). */
-async function settled(locator: Locator) {
-  await locator.waitFor();
-  await expect
-    .poll(() =>
-      locator
-        .page()
-        .evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).length,
-        ),
-    )
-    .toBe(0);
-}
 
 async function openTab(page: Page, name: string | RegExp) {
   const tab = page.getByRole('tab', { name });
   await tab.click();
   await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
-}
-
-/** Picks an option of a labelled select, then waits for the list to fade out. */
-async function choose(scope: Page | Locator, page: Page, field: string, option: string) {
-  await scope.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
 }
 
 /** Clicks, then waits for the API's answer to `method` on a URL containing `urlPart`. */
@@ -215,7 +174,7 @@ describe('admin journey', () => {
       .getByRole('tabpanel')
       .getByRole('heading', { name: 'Applications', level: 2 })
       .waitFor();
-    await choose(page, page, 'Study', title);
+    await choose(page, 'Study', title);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     const application = rowOf(page, name);
     await application.waitFor();

@@ -1,30 +1,15 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { isoDay, shot, suffix, signedInPage } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
-import {
-  expectNoAxeViolations,
-  expectNoProblems,
-  type TestPage,
-  useBrowser,
-} from './support/browser';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
-/** Set SHOTS_DIR to keep screenshots of the overview at both widths (e.g. /tmp/shots-overview). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
 const PASSWORD = 'Overview-Baobab-73';
 
-const suffix = () => crypto.randomBytes(3).toString('hex');
 const letters = () =>
   Array.from({ length: 5 }, () => String.fromCharCode(97 + crypto.randomInt(26))).join('');
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 function cookieOf(response: Response): string {
   return response.headers
@@ -55,9 +40,6 @@ async function call<T>(method: string, url: string, body?: unknown, cookie?: str
   expect(res.ok, `${method} ${url}: ${res.status}`).toBe(true);
   return (await res.json()) as T;
 }
-
-const isoDay = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A study (made active), a participant and their application, all through the API. */
 async function seedApplication(superCookie: string) {
@@ -121,14 +103,8 @@ async function sendResearchRequest(company: string) {
 }
 
 /** A fresh admin (its own "read until" mark), signed in inside a new page. */
-async function adminPage(email: string, width: number): Promise<TestPage> {
-  const t = await session.newPage({ width, height: 900 });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { email, password: PASSWORD },
-  });
-  expect(signedIn.status()).toBe(200);
-  return t;
-}
+const adminPage = (email: string, width: number) =>
+  signedInPage(session, { account: { email, password: PASSWORD }, width });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications,/ });
 async function unreadOf(page: Page): Promise<number> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { shot, signedInPage } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -13,14 +13,6 @@ import {
 
 const session = useBrowser();
 const PASSWORD = 'Kilimanjaro-Sunrise-42';
-/** Set SHOTS_DIR to keep screenshots of each state (e.g. /tmp/shots-people). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
 
 /** Letters only, so it can be a surname: unique to this run. */
 function uniqueSurname(): string {
@@ -64,12 +56,11 @@ async function twoPeople(surname: string) {
 }
 
 async function adminPage(width = 1280): Promise<TestPage> {
-  const t = await session.newPage({ width, height: width < 600 ? 800 : 900 });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+  const t = await signedInPage(session, {
+    width,
+    height: width < 600 ? 800 : 900,
+    path: '/admin/dashboard?tab=participants',
   });
-  expect(signedIn.status()).toBe(200);
-  await t.page.goto('/admin/dashboard?tab=participants');
   await t.page.getByRole('heading', { name: 'Participants', level: 2 }).waitFor();
   return t;
 }

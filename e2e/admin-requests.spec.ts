@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { shot, suffix } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -12,16 +10,6 @@ import {
 } from './support/browser';
 
 const session = useBrowser();
-/** Set SHOTS_DIR to keep screenshots of every screen at both widths (e.g. /tmp/shots-ops). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
-}
-
-const suffix = () => crypto.randomBytes(3).toString('hex');
 
 async function post<T>(url: string, body: unknown, cookie?: string): Promise<T> {
   const res = await fetch(`${session.baseUrl}${url}`, {

@@ -1,39 +1,25 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './support/accounts';
 import {
-  expectNoAxeViolations,
-  expectNoProblems,
-  type TestPage,
-  useBrowser,
-} from './support/browser';
+  adminApi,
+  applicant as applyAs,
+  createActiveStudy,
+  isoDay,
+  settled,
+  shot,
+  squash,
+  suffix,
+  type Api,
+  signedInPage,
+} from './support/kit';
+import { describe, expect, it } from 'vitest';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
-const PASSWORD = 'Naivasha-Flamingo-37';
-/** Set SHOTS_DIR to keep screenshots of every screen (e.g. /tmp/shots-studies). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-
-const suffix = () => crypto.randomBytes(3).toString('hex');
-
-/** A calendar date `days` from today, as the API sends study dates. */
-function isoDay(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Intl puts a no-break space between "Ksh" and the amount. */
-const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
 
 async function visible(page: Page, text: string | RegExp): Promise<boolean> {
   return page.getByText(text).first().isVisible();
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /** The value of one of the study page's stat cards. */
@@ -43,23 +29,6 @@ async function stat(page: Page, label: string): Promise<string> {
     .first()
     .locator('xpath=following-sibling::dd[1]');
   return squash(await dd.textContent());
-}
-
-/** Waits for a dialog and its overlay to finish fading in (axe would measure a half-faded colour). */
-async function settled(locator: ReturnType<Page['locator']>) {
-  await locator.waitFor();
-  await expect
-    .poll(() =>
-      locator
-        .page()
-        .evaluate(
-          () =>
-            document
-              .getAnimations()
-              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).length,
-        ),
-    )
-    .toBe(0);
 }
 
 async function openTab(page: Page, name: string | RegExp) {
@@ -74,87 +43,25 @@ async function noPageScroll(page: Page): Promise<boolean> {
   );
 }
 
-type Api = <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
-
-/** A signed-in API client (its own cookie) for the admin or a participant. */
-async function apiAs(email: string, password: string): Promise<Api> {
-  const signedIn = await fetch(`${session.baseUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${session.baseUrl}${url}`, {
-      method,
-      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
-}
-
-const adminApi = () => apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
-
 type StudyRow = { id: string; title: string; status: string };
 
-async function createStudyApi(admin: Api, overrides: Record<string, unknown> = {}) {
-  const res = await admin<{ test: StudyRow }>('POST', '/api/tests', {
+/** An active study with this file's defaults (figures the assertions below rely on). */
+const createStudyApi = (admin: Api, overrides: Record<string, unknown> = {}) =>
+  createActiveStudy(admin, {
     title: `Checkout flow test ${suffix()}`,
     description: 'Pay for an order with M-Pesa and tell us what was unclear.',
     payRate: '1200.00',
     duration: 1,
     maxParticipants: 2,
-    startDate: isoDay(3),
-    endDate: isoDay(30),
     company: 'Duka Digital',
     tags: ['ecommerce'],
     ...overrides,
   });
-  expect(res.status).toBe(201);
-  const active = await admin('PUT', `/api/tests/${res.body.test.id}/status`, { status: 'active' });
-  expect(active.status).toBe(200);
-  return res.body.test;
-}
 
 /** A participant registered and applied to the study through the API. */
-async function applicant(testId: string, firstName: string) {
-  const id = suffix();
-  const person = {
-    firstName,
-    lastName: 'Kamau',
-    email: `${firstName.toLowerCase()}.${id}@example.com`,
-    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-  };
-  const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...person, password: PASSWORD }),
-  });
-  expect(registered.status).toBe(201);
-  const { participant } = (await registered.json()) as { participant: { id: string } };
-  const api = await apiAs(person.email, PASSWORD);
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
-    testId,
-  });
-  expect(applied.status).toBe(201);
-  return { ...person, applicationId: applied.body.application.id };
-}
+const applicant = (testId: string, firstName: string) => applyAs(testId, firstName, 'Kamau');
 
-async function signedInAdminPage(width = 1280): Promise<TestPage> {
-  const t = await session.newPage({ width, height: 900 });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
-  });
-  expect(signedIn.status()).toBe(200);
-  return t;
-}
+const signedInAdminPage = (width = 1280) => signedInPage(session, { width });
 
 async function openTestsTab(page: Page) {
   await page.goto('/admin/dashboard?tab=tests');

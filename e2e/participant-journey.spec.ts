@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
+import { choose, shot } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -15,8 +15,6 @@ import {
 const session = useBrowser();
 const PASSWORD = 'Kilimanjaro-Sunrise-42';
 const NEW_PASSWORD = 'Tana-River-Delta-58';
-/** Set SHOTS_DIR to keep screenshots of every screen at every width (e.g. /tmp/shots-participant). */
-const SHOTS_DIR = process.env.SHOTS_DIR;
 
 function newPerson() {
   const id = crypto.randomBytes(3).toString('hex');
@@ -37,22 +35,11 @@ async function visible(page: Page, text: string | RegExp): Promise<boolean> {
   return page.getByText(text).first().isVisible();
 }
 
-async function choose(page: Page, field: string, option: string) {
-  await page.getByRole('combobox', { name: field }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect
     .poll(() => page.getByRole('tab', { name }).getAttribute('aria-selected'))
     .toBe('true');
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS_DIR) return;
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /** A participant made through the API and signed in inside the page's browser context. */

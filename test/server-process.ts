@@ -22,7 +22,7 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** The real server (src/server/main.ts) as its own process, as `npm start` runs it. */
+/** The real server from its TypeScript sources (src/server/main.ts) as its own process; `npm start` runs the same code bundled. */
 export function startServer(env: Record<string, string>, port: number): ServerProcess {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

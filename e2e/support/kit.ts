@@ -1,0 +1,182 @@
+// What the browser tests share beyond the browser itself: unique names, screenshots, the
+// admin's and participants' API clients, and the few UI gestures every admin spec makes.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { E2E_ADMIN } from './accounts';
+import type { Session, TestPage } from './browser';
+
+/** A short random suffix that keeps names unique across spec files sharing one database. */
+export const suffix = () => crypto.randomBytes(3).toString('hex');
+
+/** A calendar date `days` from today, as the API and date inputs take it. */
+export const isoDay = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Collapses whitespace (Intl puts a no-break space between "Ksh" and the amount). */
+export const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+/** Set SHOTS_DIR (e.g. /tmp/shots-admin) to keep a full-page screenshot of each named screen. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Picks an option of a labelled select (in `scope`, the page by default), then waits for the list to fade out. */
+export async function choose(
+  page: Page,
+  field: string,
+  option: string,
+  scope: Page | Locator = page,
+) {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  // The list fades out; wait until it is gone so axe does not see it half transparent.
+  await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+}
+
+/** Waits for an element, then for every finite animation on the page (a dialog fading in) to end. */
+export async function settled(locator: Locator) {
+  await locator.waitFor();
+  await expect
+    .poll(() =>
+      locator
+        .page()
+        .evaluate(
+          () =>
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).length,
+        ),
+    )
+    .toBe(0);
+}
+
+export const toastShown = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).first().isVisible();
+
+export type Api = <T>(
+  method: string,
+  url: string,
+  body?: unknown,
+) => Promise<{ status: number; body: T }>;
+
+/** A signed-in API client (its own cookie) for the admin or a participant. */
+export async function apiAs(email: string, password: string): Promise<Api> {
+  const baseUrl = inject('baseUrl');
+  const signedIn = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+export const adminApi = () => apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+
+/** A study made through the admin API and set active; `fields` override the defaults. */
+export async function createActiveStudy(admin: Api, fields: Record<string, unknown> = {}) {
+  const res = await admin<{ test: { id: string; title: string; status: string } }>(
+    'POST',
+    '/api/tests',
+    {
+      title: `Bodaboda booking study ${suffix()}`,
+      description: 'Book a ride in the new app and tell us what slowed you down.',
+      payRate: '1500.00',
+      duration: 2,
+      maxParticipants: 1,
+      startDate: isoDay(3),
+      endDate: isoDay(30),
+      company: 'Safiri Labs',
+      tags: ['mobility'],
+      ...fields,
+    },
+  );
+  expect(res.status).toBe(201);
+  const active = await admin('PUT', `/api/tests/${res.body.test.id}/status`, { status: 'active' });
+  expect(active.status).toBe(200);
+  return res.body.test;
+}
+
+const APPLICANT_PASSWORD = 'Acacia-Lantern-58';
+
+/** A participant registered through the API who applied to the study, with their own API client. */
+export async function applicant(testId: string, firstName: string, lastName: string) {
+  const baseUrl = inject('baseUrl');
+  const person = {
+    firstName,
+    lastName,
+    email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
+    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+  };
+  const registered = await fetch(`${baseUrl}/api/participants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...person, password: APPLICANT_PASSWORD }),
+  });
+  expect(registered.status).toBe(201);
+  const { participant } = (await registered.json()) as { participant: { id: string } };
+  const api = await apiAs(person.email, APPLICANT_PASSWORD);
+  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
+    participantId: participant.id,
+    testId,
+  });
+  expect(applied.status).toBe(201);
+  return {
+    ...person,
+    name: `${firstName} ${lastName}`,
+    applicationId: applied.body.application.id,
+    api,
+  };
+}
+
+/** The participant's earnings as the API reports them. */
+export async function earningsOf(api: Api) {
+  const res = await api<{ earnings: Record<string, string | number> }>('GET', '/api/me/earnings');
+  expect(res.status).toBe(200);
+  return res.body.earnings;
+}
+
+/**
+ * A page of the file's browser signed in (through the API) as `account`, the e2e super
+ * admin by default; `path` is opened when given.
+ */
+export async function signedInPage(
+  session: Session,
+  {
+    account = E2E_ADMIN,
+    width = 1280,
+    height = 900,
+    path,
+  }: {
+    account?: { email: string; password: string };
+    width?: number;
+    height?: number;
+    path?: string;
+  } = {},
+): Promise<TestPage> {
+  const t = await session.newPage({ width, height });
+  const signedIn = await t.context.request.post('/api/auth/signin', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  if (path) await t.page.goto(path);
+  return t;
+}
