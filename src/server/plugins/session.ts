@@ -12,7 +12,7 @@ import {
   SESSION_POLICY,
   touchSession,
 } from '../modules/accounts/sessions.repo';
-import { findAccountById, toSessionUser } from '../modules/accounts/users.repo';
+import { toSessionUser } from '../modules/accounts/users.repo';
 import type { RequestContext } from '../modules/audit/audit.service';
 
 export type Auth = { sessionIdHash: string; user: SessionUser };
@@ -76,12 +76,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     const token = request.cookies[name];
     if (!token || token.length > 100) return;
     const idHash = hashToken(token);
-    const session = await findLiveSession(db, idHash);
-    if (!session) {
+    const found = await findLiveSession(db, idHash);
+    if (!found) {
       reply.clearSessionCookie();
       return;
     }
-    const account = await findAccountById(db, session.userType as UserType, session.userId);
+    const { session, account } = found;
     if (!account || !account.row.isActive) return;
     request.auth = { sessionIdHash: idHash, user: toSessionUser(account) };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchParam } from './paging';
 import { userTypes } from './options';
 
 export const auditEntrySchema = z.object({
@@ -36,7 +37,7 @@ export const auditFiltersSchema = z.object({
   userType: z.enum(userTypes, { error: 'Use admin or participant' }).optional(),
   from: dateOrInstant.optional(),
   to: dateOrInstant.optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchParam,
 });
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 

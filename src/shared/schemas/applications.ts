@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPageQuery, searchParam } from './paging';
 import { applicationStatuses, studyStatuses } from './options';
 
 /** POST /api/applications: the applicant applies for themself; `screening` answers the requirements. */
@@ -85,17 +86,10 @@ export function isStudyFull(test: { maxParticipants: number; currentParticipants
 }
 
 /** Admin filters and paging of GET /api/applications (`limit` or `cursor` turns paging on). */
-export const applicationListQuerySchema = z.object({
+export const applicationListQuerySchema = optionalPageQuery.extend({
   status: z.enum(applicationStatuses, { error: 'Unknown status' }).optional(),
   testId: z.uuid({ error: 'Not a valid id' }).optional(),
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-  limit: z.coerce
-    .number({ error: 'limit is 1 to 200' })
-    .int('limit is 1 to 200')
-    .min(1, 'limit is 1 to 200')
-    .max(200, 'limit is 1 to 200')
-    .optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  search: searchParam,
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalPageQuery, searchParam } from './paging';
 import { paymentStatuses } from './options';
 
 /** M-Pesa codes are ten letters and digits, e.g. QGH7XK2L9P. */
@@ -50,17 +51,10 @@ export const paymentSchema = z.object({
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** Admin filters and paging of GET /api/payments (`limit` or `cursor` turns paging on). */
-export const paymentListQuerySchema = z.object({
+export const paymentListQuerySchema = optionalPageQuery.extend({
   status: z.enum(paymentStatuses, { error: 'Unknown status' }).optional(),
   testId: z.uuid({ error: 'Not a valid id' }).optional(),
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-  limit: z.coerce
-    .number({ error: 'limit is 1 to 200' })
-    .int('limit is 1 to 200')
-    .min(1, 'limit is 1 to 200')
-    .max(200, 'limit is 1 to 200')
-    .optional(),
-  cursor: z.string().max(200, 'Invalid cursor').optional(),
+  search: searchParam,
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 

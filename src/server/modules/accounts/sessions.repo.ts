@@ -1,7 +1,8 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { sessions } from '../../db/schema/index';
+import { admins, participants, sessions } from '../../db/schema/index';
 import type { UserType } from '../../../shared/schemas/options';
+import type { Account } from './users.repo';
 
 export const SESSION_POLICY = {
   participant: { slidingMs: 14 * 24 * 3600_000 },
@@ -48,13 +49,31 @@ export async function insertSession(
   return row!;
 }
 
-export async function findLiveSession(db: Db, idHash: string): Promise<SessionRow | undefined> {
+/**
+ * A session that has not expired, with the account it belongs to (undefined when that
+ * account is gone): one round trip for every signed-in request.
+ */
+export async function findLiveSession(
+  db: Db,
+  idHash: string,
+): Promise<{ session: SessionRow; account: Account | undefined } | undefined> {
   const [row] = await db
-    .select()
+    .select({ session: sessions, admin: admins, participant: participants })
     .from(sessions)
+    .leftJoin(admins, and(eq(sessions.userType, 'admin'), eq(admins.id, sessions.userId)))
+    .leftJoin(
+      participants,
+      and(eq(sessions.userType, 'participant'), eq(participants.id, sessions.userId)),
+    )
     .where(and(eq(sessions.idHash, idHash), sql`${sessions.expiresAt} > now()`))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const account: Account | undefined = row.admin
+    ? { type: 'admin', row: row.admin }
+    : row.participant
+      ? { type: 'participant', row: row.participant }
+      : undefined;
+  return { session: row.session, account };
 }
 
 export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, expiresAt: Date) {

@@ -5,7 +5,7 @@ import {
   auditFiltersSchema,
   withOrderedAuditRange,
 } from '../../../shared/schemas/admin-views';
-import { pageQuery } from '../../lib/pagination';
+import { pageQuery } from '../../../shared/schemas/paging';
 import { withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { listAuditEntries } from './audit.repo';

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { earningsSchema, participantSchema } from '../../../shared/schemas/participants';
-import { pageQuery } from '../../lib/pagination';
+import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import type { ParticipantsAdmin } from './participants.admin';
 
-const searchQuery = z.object({
-  search: z.string().trim().max(100, 'Search is at most 100 characters').optional(),
-});
+const searchQuery = z.object({ search: searchParam });
 
 function attachmentName(title: string): string {
   const slug =

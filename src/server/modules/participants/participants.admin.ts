@@ -14,7 +14,7 @@ import {
   type MicroCursor,
 } from '../../lib/keyset-cursor';
 import { likePattern } from '../../lib/pagination';
-import { toParticipant } from './participants.mapper';
+import { toEarnings, toParticipant } from './participants.mapper';
 
 /** On the stored, lower-cased search_text and its trigram index (migration 0004). */
 function searchFilter(search: string | undefined): SQL | undefined {
@@ -143,15 +143,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         .where(eq(participants.id, participantId))
         .limit(1);
       if (!row) throw notFound('Participant not found');
-      const e = row.earnings;
-      return {
-        totalEarned: e?.totalEarned ?? '0.00',
-        totalPaid: e?.totalPaid ?? '0.00',
-        pendingPayments: e?.pendingPayments ?? '0.00',
-        completedTests: e?.completedTests ?? 0,
-        lastPaymentAt: e?.lastPaymentAt?.toISOString() ?? null,
-        currency: 'KES',
-      };
+      return toEarnings(row.earnings);
     },
   };
 }

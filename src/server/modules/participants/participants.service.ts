@@ -16,7 +16,7 @@ import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { deleteUserSessions } from '../accounts/sessions.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { toApplication } from '../applications/applications.mapper';
-import { toParticipant } from './participants.mapper';
+import { toEarnings, toParticipant } from './participants.mapper';
 import { processPhoto } from './photo';
 
 export type ProfileChanges = {
@@ -171,14 +171,7 @@ export function createParticipantsService({ db }: { db: Db }) {
 
     async earningsOf(id: string): Promise<Earnings> {
       const [row] = await db.select().from(earnings).where(eq(earnings.participantId, id)).limit(1);
-      return {
-        totalEarned: row?.totalEarned ?? '0.00',
-        totalPaid: row?.totalPaid ?? '0.00',
-        pendingPayments: row?.pendingPayments ?? '0.00',
-        completedTests: row?.completedTests ?? 0,
-        lastPaymentAt: row?.lastPaymentAt?.toISOString() ?? null,
-        currency: 'KES',
-      };
+      return toEarnings(row);
     },
 
     /** Everything stored about the person, for "Download my data". */

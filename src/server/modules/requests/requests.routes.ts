@@ -8,7 +8,7 @@ import {
   researchRequestOutSchema,
   researchRequestSchema,
 } from '../../../shared/schemas/requests';
-import { pageQuery } from '../../lib/pagination';
+import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
@@ -58,7 +58,7 @@ export async function requestsRoutes(app: FastifyInstance, opts: { requests: Req
 
 const listQuery = pageQuery.extend({
   status: z.enum(requestStatuses).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: searchParam,
 });
 const page = { nextCursor: z.string().nullable(), total: z.number().int() };
 

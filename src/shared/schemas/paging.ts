@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const LIMIT = 'limit is 1 to 200';
+const limit = z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(200, LIMIT);
+const cursor = z.string().max(200, 'Invalid cursor').optional();
+
+/**
+ * `?limit=&cursor=` of decisions.md section 3 (at most 200), where paging is optional:
+ * without either, a list still answers the spec's whole key.
+ */
+export const optionalPageQuery = z.object({ limit: limit.optional(), cursor });
+
+/** `?limit=&cursor=` of decisions.md section 3: default 50, at most 200. */
+export const pageQuery = z.object({ limit: limit.default(50), cursor });
+
+/** A list's `?search=`: trimmed, at most 100 characters. */
+export const searchParam = z
+  .string()
+  .trim()
+  .max(100, 'Search is at most 100 characters')
+  .optional();
