@@ -15,8 +15,10 @@ export const adminTabs = [
 
 export type AdminTab = (typeof adminTabs)[number]['id'];
 
+export const adminTabIds: readonly AdminTab[] = adminTabs.map((tab) => tab.id);
+
 export const isAdminTab = (value: string | null): value is AdminTab =>
-  adminTabs.some((tab) => tab.id === value);
+  adminTabIds.includes(value as AdminTab);
 
 /** The dashboard URL opening one tab, e.g. from a notification or the study page's Back link. */
 export const adminTabHref = (tab: AdminTab) =>

@@ -1,10 +1,9 @@
 import { SettingsIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
 import { Button } from '@/client/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { type AdminTab, adminTabs, isAdminTab } from '@/client/lib/admin-tabs';
+import { type AdminTab, adminTabIds, adminTabs } from '@/client/lib/admin-tabs';
 import { AdminsTab } from '@/client/features/admin-admins/components/admins-tab';
 import { ActivityTab } from '@/client/features/admin-activity/components/activity-tab';
 import { AdminApplicationsTab } from '@/client/features/applications/components/admin-applications-tab';
@@ -17,10 +16,23 @@ import { SettingsTab } from '@/client/features/admin-settings/components/setting
 import { StudiesTab } from '@/client/features/admin-studies/components/studies-tab';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
+import {
+  ChangePasswordForm,
+  type ChangePasswordTexts,
+} from '@/client/features/participants/components/change-password-form';
 import { useRequiredUser } from '@/client/features/auth/use-required-user';
 import { pageTitle } from '@/client/lib/page-title';
+import { useTabParam } from '@/client/lib/use-tab-param';
 import { paths } from '@/shared/paths';
 import type { SessionUser } from '@/shared/schemas/auth';
+
+/** Spec section 5 "Admin change password" and section 8's admin texts. */
+const adminPasswordTexts: ChangePasswordTexts = {
+  success: 'Your other sessions were signed out. Use the new password next time.',
+  failureTitle: 'Failed to update password',
+  failureDefault: 'Current password is incorrect.',
+  invalid: 'Please provide current password and new password (min 6 characters)',
+};
 
 /** /admin/dashboard (spec section 2): the staff's console, one tab per part of the business. */
 export function AdminDashboardPage() {
@@ -31,25 +43,7 @@ export function AdminDashboardPage() {
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const param = searchParams.get('tab');
-  const tab: AdminTab = isAdminTab(param) ? param : 'overview';
-  const tabsListRef = useRef<HTMLDivElement>(null);
-  const focusTab = useRef(false);
-
-  function selectTab(next: string, options: { focus?: boolean } = {}) {
-    focusTab.current = options.focus ?? false;
-    setSearchParams(next === 'overview' ? {} : { tab: next }, { replace: true });
-  }
-
-  // A notification or an Overview link switches tabs from outside the tab list: move the
-  // keyboard focus to the tab now selected rather than leaving it on something gone.
-  useEffect(() => {
-    if (!focusTab.current) return;
-    focusTab.current = false;
-    tabsListRef.current?.querySelector<HTMLElement>('[data-state="active"]')?.focus();
-  }, [tab]);
-
+  const { tab, selectTab, tabsListRef } = useTabParam(adminTabIds);
   const openTab = (next: AdminTab) => selectTab(next, { focus: true });
   const label = adminTabs.find((t) => t.id === tab)?.label ?? 'Overview';
 
@@ -108,7 +102,12 @@ function Dashboard({ user }: { user: SessionUser }) {
           <PaymentsTab />
         </TabsContent>
         <TabsContent value="admins">
-          <AdminsTab currentAdminId={user.id} />
+          <AdminsTab
+            currentAdminId={user.id}
+            passwordForm={
+              <ChangePasswordForm target={{ adminId: user.id }} texts={adminPasswordTexts} />
+            }
+          />
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab />

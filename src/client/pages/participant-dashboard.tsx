@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardListIcon, FlaskConicalIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -35,13 +34,12 @@ import { StudiesNotices } from '@/client/features/studies/components/studies-not
 import { StudyList } from '@/client/features/studies/components/study-list';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
+import { useTabParam } from '@/client/lib/use-tab-param';
 import { paths } from '@/shared/paths';
 import type { SessionUser } from '@/shared/schemas/auth';
 import type { Study } from '@/shared/schemas/studies';
 
 const tabs = ['tests', 'applications', 'profile'] as const;
-type Tab = (typeof tabs)[number];
-const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
 const sectionTitleClass = 'text-xl font-semibold tracking-tight';
 
@@ -54,27 +52,12 @@ export function ParticipantDashboardPage() {
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const param = searchParams.get('tab');
-  const tab: Tab = isTab(param) ? param : 'tests';
-  const tabsListRef = useRef<HTMLDivElement>(null);
-  const focusTab = useRef(false);
+  // "Complete your profile" switches tabs from inside a panel that goes away: it asks
+  // for the focus to follow.
+  const { tab, selectTab, tabsListRef } = useTabParam(tabs);
   const queryClient = useQueryClient();
   const participant = useParticipant(user.id);
   const applications = useApplications();
-
-  function selectTab(next: string, options: { focus?: boolean } = {}) {
-    focusTab.current = options.focus ?? false;
-    setSearchParams(next === 'tests' ? {} : { tab: next }, { replace: true });
-  }
-
-  // "Complete your profile" switches tabs from inside a panel that goes away: put the
-  // keyboard focus on the tab now selected instead of losing it.
-  useEffect(() => {
-    if (!focusTab.current) return;
-    focusTab.current = false;
-    tabsListRef.current?.querySelector<HTMLElement>('[data-state="active"]')?.focus();
-  }, [tab]);
 
   // The navbar's avatar and name come from the session: refresh it after a change.
   const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

@@ -1,16 +1,9 @@
-import { SearchIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { Label } from '@/client/components/ui/label';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/client/components/ui/select';
 import { actionFilters } from './audit-labels';
+import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 
 export type ActivityFilterValues = {
   search: string;
@@ -29,7 +22,11 @@ export const noActivityFilters: ActivityFilterValues = {
   toDay: '',
 };
 
-const ALL = 'all';
+const whoOptions = [
+  { value: 'anyone', label: 'Anyone' },
+  { value: 'admin', label: 'Admins' },
+  { value: 'participant', label: 'Participants' },
+] as const satisfies readonly { value: ActivityFilterValues['who']; label: string }[];
 
 type Props = {
   values: ActivityFilterValues;
@@ -57,59 +54,26 @@ export function ActivityFilters({ values, onChange, rangeError, onClear, canClea
     <fieldset className="grid gap-3">
       <legend className="sr-only">Filter the activity</legend>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]">
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor={`${id}-search`}>Search</Label>
-          <div className="relative">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              value={values.search}
-              onChange={(event) => set({ search: event.target.value })}
-              placeholder="E-mail, name, record id or IP"
-              maxLength={100}
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-action`}>Action</Label>
-          <Select
-            value={values.action || ALL}
-            onValueChange={(value) => set({ action: value === ALL ? '' : value })}
-          >
-            <SelectTrigger id={`${id}-action`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All actions</SelectItem>
-              {actionFilters.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-who`}>Who</Label>
-          <Select
-            value={values.who}
-            onValueChange={(value) => set({ who: value as ActivityFilterValues['who'] })}
-          >
-            <SelectTrigger id={`${id}-who`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="anyone">Anyone</SelectItem>
-              <SelectItem value="admin">Admins</SelectItem>
-              <SelectItem value="participant">Participants</SelectItem>
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchField
+          label="Search"
+          value={values.search}
+          onChange={(search) => set({ search })}
+          placeholder="E-mail, name, record id or IP"
+          className="sm:col-span-2 lg:col-span-1"
+        />
+        <FilterSelect
+          label="Action"
+          value={values.action || undefined}
+          onChange={(action) => set({ action: action ?? '' })}
+          options={actionFilters}
+          allLabel="All actions"
+        />
+        <FilterSelect
+          label="Who"
+          value={values.who}
+          onChange={(who) => set({ who: who ?? 'anyone' })}
+          options={whoOptions}
+        />
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grid gap-1.5">

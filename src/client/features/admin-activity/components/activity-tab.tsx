@@ -4,8 +4,6 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
-import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { LoadMore } from '@/client/components/ui/load-more';
 import {
   Table,
   TableBody,
@@ -15,7 +13,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { paths } from '@/shared/paths';
@@ -23,6 +20,7 @@ import type { AuditEntry } from '@/shared/schemas/admin-views';
 import { type AuditLogFilters, useAuditLog } from '../api/get-audit-log';
 import { type ActivityFilterValues, ActivityFilters, noActivityFilters } from './activity-filters';
 import { actionLabel, detailOf, resourceLabel, shortUserAgent } from './audit-labels';
+import { PagedListView } from '@/client/components/ui/paged-list-view';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const shortId = (id: string) => (UUID.test(id) ? id.slice(0, 8) : id);
@@ -94,89 +92,59 @@ export function ActivityTab() {
         </div>
       )}
 
-      {list.isPending ? (
-        <LoadingList label="Loading activity…" count={5} itemClassName="h-12" />
-      ) : list.isError && list.items.length === 0 ? (
-        <ErrorState
-          title="We could not load the activity."
-          message={errorMessageOf(list.error, 'Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : list.items.length === 0 ? (
-        <EmptyState icon={<HistoryIcon className="size-8" aria-hidden="true" />}>
-          {filtered ? (
-            <>
-              <p>Nothing matches these filters.</p>
-              <Button variant="link" onClick={clearAll}>
-                Clear filters
-              </Button>
-            </>
-          ) : (
-            <p>No activity recorded yet.</p>
-          )}
-        </EmptyState>
-      ) : (
-        <div className="grid gap-3">
-          {list.isError && (
-            <ErrorState
-              title="We could not refresh the activity."
-              message={errorMessageOf(list.error, 'Please try again.')}
-              onRetry={() => void list.refetch()}
-              retrying={list.isFetching}
-            />
-          )}
-          <Table aria-busy={list.isFetching}>
-            <TableCaption className="sr-only">Audit log, newest first.</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>When</TableHead>
-                <TableHead>Who</TableHead>
-                <TableHead>Action</TableHead>
-                <TableHead>Record</TableHead>
-                <TableHead>From where</TableHead>
+      <PagedListView
+        list={list}
+        noun="activity"
+        countNoun="entries"
+        icon={<HistoryIcon className="size-8" aria-hidden="true" />}
+        emptyText="No activity recorded yet."
+        noMatchText="Nothing matches these filters."
+        filtered={filtered}
+        onClearFilters={clearAll}
+        loadingCount={5}
+      >
+        <Table aria-busy={list.isFetching}>
+          <TableCaption className="sr-only">Audit log, newest first.</TableCaption>
+          <TableHeader>
+            <TableRow>
+              <TableHead>When</TableHead>
+              <TableHead>Who</TableHead>
+              <TableHead>Action</TableHead>
+              <TableHead>Record</TableHead>
+              <TableHead>From where</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((entry) => (
+              <TableRow key={entry.id} data-audit-id={entry.id}>
+                <TableCell className="whitespace-nowrap">
+                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+                </TableCell>
+                <TableCell className="min-w-48">
+                  <Actor entry={entry} onFocus={setFocus} />
+                </TableCell>
+                <TableCell className="min-w-48">
+                  <p className="font-medium">{actionLabel(entry.action)}</p>
+                  {detailOf(entry) && (
+                    <p className="text-muted-foreground wrap-anywhere">{detailOf(entry)}</p>
+                  )}
+                </TableCell>
+                <TableCell className="min-w-36">
+                  <RecordCell entry={entry} onFocus={setFocus} />
+                </TableCell>
+                <TableCell className="min-w-40">
+                  <p className="font-mono text-xs">{entry.ipAddress ?? '—'}</p>
+                  {entry.userAgent && (
+                    <p className="text-xs text-muted-foreground" title={entry.userAgent}>
+                      {shortUserAgent(entry.userAgent)}
+                    </p>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.items.map((entry) => (
-                <TableRow key={entry.id} data-audit-id={entry.id}>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
-                  </TableCell>
-                  <TableCell className="min-w-48">
-                    <Actor entry={entry} onFocus={setFocus} />
-                  </TableCell>
-                  <TableCell className="min-w-48">
-                    <p className="font-medium">{actionLabel(entry.action)}</p>
-                    {detailOf(entry) && (
-                      <p className="text-muted-foreground wrap-anywhere">{detailOf(entry)}</p>
-                    )}
-                  </TableCell>
-                  <TableCell className="min-w-36">
-                    <RecordCell entry={entry} onFocus={setFocus} />
-                  </TableCell>
-                  <TableCell className="min-w-40">
-                    <p className="font-mono text-xs">{entry.ipAddress ?? '—'}</p>
-                    {entry.userAgent && (
-                      <p className="text-xs text-muted-foreground" title={entry.userAgent}>
-                        {shortUserAgent(entry.userAgent)}
-                      </p>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <LoadMore
-            shown={list.items.length}
-            total={list.total}
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onLoadMore={() => void list.fetchNextPage()}
-            noun="entries"
-          />
-        </div>
-      )}
+            ))}
+          </TableBody>
+        </Table>
+      </PagedListView>
     </section>
   );
 }

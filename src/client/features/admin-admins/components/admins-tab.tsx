@@ -10,7 +10,6 @@ import {
 import { LoadingList } from '@/client/components/ui/list-states';
 import { useAdmins } from '../api/get-admins';
 import { AdminsList } from './admins-list';
-import { ChangeOwnPasswordForm } from './change-own-password-form';
 import { CreateAdminForm } from './create-admin-form';
 
 function SectionCard({
@@ -44,7 +43,14 @@ function SectionCard({
  * Admin Management: who the admins are, adding one (super admins only; the server
  * refuses others too) and changing one's own password.
  */
-export function AdminsTab({ currentAdminId }: { currentAdminId: string }) {
+export function AdminsTab({
+  currentAdminId,
+  passwordForm,
+}: {
+  currentAdminId: string;
+  /** The signed-in admin's change-password form (composed by the page). */
+  passwordForm: React.ReactNode;
+}) {
   const admins = useAdmins();
   // The signed-in admin's role comes from the list: it names every admin with theirs.
   const me = admins.data?.admins.find((admin) => admin.id === currentAdminId);
@@ -90,7 +96,7 @@ export function AdminsTab({ currentAdminId }: { currentAdminId: string }) {
           title="Change my password"
           description="Your current password is needed. Your other sessions will be signed out."
         >
-          <ChangeOwnPasswordForm adminId={currentAdminId} />
+          {passwordForm}
         </SectionCard>
       </div>
     </div>

@@ -174,24 +174,7 @@ export function ApplicationsChart({
         <Empty>No applications in the last {weeks.length} weeks.</Empty>
       ) : (
         <div aria-hidden="true">
-          <BarChart
-            accessibilityLayer={false}
-            responsive
-            style={{ width: '100%', height: CHART_HEIGHT, marginTop: 16 }}
-            data={weeks}
-            margin={{ top: 4, right: 4, bottom: 0, left: -16 }}
-          >
-            <CartesianGrid vertical={false} stroke={GRID} />
-            <XAxis
-              dataKey="weekStart"
-              tickFormatter={weekTick}
-              tick={AXIS_TEXT}
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={12}
-            />
-            <YAxis allowDecimals={false} tick={AXIS_TEXT} tickLine={false} axisLine={false} />
-            <Tooltip cursor={{ fill: '#f4f4f5' }} content={<ChartTooltip />} />
+          <WeeklyBars weeks={weeks}>
             {applicationGroups.map((g) => (
               <Bar
                 key={g.key}
@@ -204,7 +187,7 @@ export function ApplicationsChart({
                 isAnimationActive={false}
               />
             ))}
-          </BarChart>
+          </WeeklyBars>
           <Legend items={applicationGroups} />
         </div>
       )}
@@ -256,24 +239,7 @@ export function ParticipantsChart({
         <Empty>No one registered in the last {weeks.length} weeks.</Empty>
       ) : (
         <div aria-hidden="true">
-          <BarChart
-            accessibilityLayer={false}
-            responsive
-            style={{ width: '100%', height: CHART_HEIGHT, marginTop: 16 }}
-            data={weeks}
-            margin={{ top: 4, right: 4, bottom: 0, left: -16 }}
-          >
-            <CartesianGrid vertical={false} stroke={GRID} />
-            <XAxis
-              dataKey="weekStart"
-              tickFormatter={weekTick}
-              tick={AXIS_TEXT}
-              tickLine={false}
-              interval="preserveStartEnd"
-              minTickGap={12}
-            />
-            <YAxis allowDecimals={false} tick={AXIS_TEXT} tickLine={false} axisLine={false} />
-            <Tooltip cursor={{ fill: '#f4f4f5' }} content={<ChartTooltip />} />
+          <WeeklyBars weeks={weeks}>
             <Bar
               dataKey="count"
               name="New participants"
@@ -281,7 +247,7 @@ export function ParticipantsChart({
               radius={[3, 3, 0, 0]}
               isAnimationActive={false}
             />
-          </BarChart>
+          </WeeklyBars>
         </div>
       )}
     </ChartFigure>
@@ -392,5 +358,31 @@ export function PaymentsChart({
         </div>
       )}
     </ChartFigure>
+  );
+}
+
+/** The frame of a weekly bar chart: grid, week axis, count axis and tooltip around its bars. */
+function WeeklyBars({ weeks, children }: { weeks: object[]; children: React.ReactNode }) {
+  return (
+    <BarChart
+      accessibilityLayer={false}
+      responsive
+      style={{ width: '100%', height: CHART_HEIGHT, marginTop: 16 }}
+      data={weeks}
+      margin={{ top: 4, right: 4, bottom: 0, left: -16 }}
+    >
+      <CartesianGrid vertical={false} stroke={GRID} />
+      <XAxis
+        dataKey="weekStart"
+        tickFormatter={weekTick}
+        tick={AXIS_TEXT}
+        tickLine={false}
+        interval="preserveStartEnd"
+        minTickGap={12}
+      />
+      <YAxis allowDecimals={false} tick={AXIS_TEXT} tickLine={false} axisLine={false} />
+      <Tooltip cursor={{ fill: '#f4f4f5' }} content={<ChartTooltip />} />
+      {children}
+    </BarChart>
   );
 }

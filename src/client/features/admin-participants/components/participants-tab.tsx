@@ -1,8 +1,6 @@
-import { SearchIcon, SearchXIcon, UsersIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { SearchXIcon, UsersIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { LoadMore } from '@/client/components/ui/load-more';
 import {
@@ -23,6 +21,7 @@ import { useParticipants } from '../api/get-participants';
 import { fullNameOf } from '../participant-format';
 import { ExportCsvButton } from './export-csv-button';
 import { ParticipantDetailDialog } from './participant-detail-dialog';
+import { SearchField } from '@/client/components/ui/filter-controls';
 
 function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-KE')} ${word}${n === 1 ? '' : 's'}`;
@@ -40,8 +39,6 @@ export function ParticipantsTab() {
   const [selected, setSelected] = useState<Participant | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deleted = useRef(false);
-  const searchId = useId();
-  const hintId = useId();
 
   const { items, total } = list;
   const searching = list.isPlaceholderData || search.trim() !== term;
@@ -140,36 +137,22 @@ export function ParticipantsTab() {
         <ExportCsvButton search={term} empty={total === 0} />
       </div>
 
-      <div className="grid gap-1.5 sm:max-w-md">
-        <Label htmlFor={searchId}>Search participants</Label>
-        <div className="relative">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            ref={searchRef}
-            id={searchId}
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape' && search) {
-                event.preventDefault();
-                setSearch('');
-              }
-            }}
-            maxLength={100}
-            autoComplete="off"
-            spellCheck={false}
-            aria-describedby={hintId}
-            className="pl-9"
-          />
-        </div>
-        <p id={hintId} className="text-xs text-muted-foreground">
-          Name, e-mail, phone or location.
-        </p>
-      </div>
+      <SearchField
+        label="Search participants"
+        value={search}
+        onChange={setSearch}
+        inputRef={searchRef}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && search) {
+            event.preventDefault();
+            setSearch('');
+          }
+        }}
+        autoComplete="off"
+        spellCheck={false}
+        hint="Name, e-mail, phone or location."
+        className="sm:max-w-md"
+      />
 
       <p
         role="status"

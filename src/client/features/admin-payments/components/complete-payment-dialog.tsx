@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
@@ -22,6 +19,7 @@ import {
   paymentCompletionSchema,
   paymentMethods,
 } from '@/shared/schemas/payments';
+import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 const methodOptions = paymentMethods.map((value) => ({ value, label: value }));
 
@@ -99,20 +97,12 @@ export function CompletePaymentDialog({
                   : 'The reference on the bank’s transfer confirmation.'
               }
             />
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={pending}
-                onClick={() => onOpenChange(false)}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {pending ? 'Saving…' : 'Mark as paid'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions
+              pending={pending}
+              onCancel={() => onOpenChange(false)}
+              submitLabel="Mark as paid"
+              pendingLabel="Saving…"
+            />
           </form>
         </Form>
       </DialogContent>

@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
@@ -18,6 +15,7 @@ import {
   type PaymentFailureInput,
   paymentFailureSchema,
 } from '@/shared/schemas/payments';
+import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 /** Marking a payment as failed, with an optional reason; it can be retried later. */
 export function FailPaymentDialog({
@@ -69,20 +67,13 @@ export function FailPaymentDialog({
               rows={3}
               placeholder="e.g. The M-Pesa number is not registered"
             />
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={pending}
-                onClick={() => onOpenChange(false)}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={pending}>
-                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {pending ? 'Saving…' : 'Mark as failed'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions
+              pending={pending}
+              onCancel={() => onOpenChange(false)}
+              submitLabel="Mark as failed"
+              pendingLabel="Saving…"
+              destructive
+            />
           </form>
         </Form>
       </DialogContent>

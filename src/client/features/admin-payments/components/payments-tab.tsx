@@ -1,18 +1,6 @@
-import { BanknoteIcon, SearchIcon } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Button } from '@/client/components/ui/button';
+import { BanknoteIcon } from 'lucide-react';
+import { useState } from 'react';
 import { Card } from '@/client/components/ui/card';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
-import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { LoadMore } from '@/client/components/ui/load-more';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/client/components/ui/select';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import {
   Table,
@@ -23,7 +11,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -34,8 +21,8 @@ import { usePayments } from '../api/get-payments';
 import { PaymentActions, payeeOf } from './payment-actions';
 import { PaymentCards } from './payment-cards';
 import { PaymentStatusBadge, paymentStatusOptions } from './payment-status-badge';
-
-const ALL = 'all';
+import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
+import { PagedListView } from '@/client/components/ui/paged-list-view';
 
 /**
  * Admin dashboard, Payments tab: what participants are owed and were paid (KES),
@@ -46,8 +33,6 @@ export function PaymentsTab() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim());
   const list = usePayments({ status, search: debouncedSearch || undefined });
-  const searchId = useId();
-  const statusId = useId();
   const filtered = Boolean(status || debouncedSearch);
 
   return (
@@ -69,45 +54,21 @@ export function PaymentsTab() {
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div className="grid flex-1 gap-1.5">
-          <Label htmlFor={searchId}>Search payments</Label>
-          <div className="relative">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Name, e-mail, phone or full reference"
-              maxLength={100}
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5 sm:w-48">
-          <Label htmlFor={statusId}>Status</Label>
-          <Select
-            value={status ?? ALL}
-            onValueChange={(value) =>
-              setStatus(value === ALL ? undefined : (value as PaymentStatus))
-            }
-          >
-            <SelectTrigger id={statusId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {paymentStatusOptions.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <SearchField
+          label="Search payments"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, e-mail, phone or full reference"
+          className="flex-1"
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={paymentStatusOptions}
+          allLabel="All statuses"
+          className="sm:w-48"
+        />
       </div>
 
       <PaymentsList
@@ -176,46 +137,15 @@ function PaymentsList({
   filtered: boolean;
   onClearFilters: () => void;
 }) {
-  if (list.isPending) {
-    return <LoadingList label="Loading payments…" count={4} itemClassName="h-12" />;
-  }
-  if (list.isError && list.items.length === 0) {
-    return (
-      <ErrorState
-        title="We could not load the payments."
-        message={errorMessageOf(list.error, 'Please try again.')}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <EmptyState icon={<BanknoteIcon className="size-8" aria-hidden="true" />}>
-        {filtered ? (
-          <>
-            <p role="status">No payments match these filters.</p>
-            <Button variant="link" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <p>No payments yet. One is created each time an application is completed.</p>
-        )}
-      </EmptyState>
-    );
-  }
-
   return (
-    <div className="grid gap-3">
-      {list.isError && (
-        <ErrorState
-          title="We could not refresh the payments."
-          message={errorMessageOf(list.error, 'Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      )}
+    <PagedListView
+      list={list}
+      noun="payments"
+      icon={<BanknoteIcon className="size-8" aria-hidden="true" />}
+      emptyText="No payments yet. One is created each time an application is completed."
+      filtered={filtered}
+      onClearFilters={onClearFilters}
+    >
       <PaymentCards payments={list.items} busy={list.isFetching} />
       <div className="hidden sm:block">
         <Table aria-busy={list.isFetching}>
@@ -288,14 +218,6 @@ function PaymentsList({
           </TableBody>
         </Table>
       </div>
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        noun="payments"
-      />
-    </div>
+    </PagedListView>
   );
 }

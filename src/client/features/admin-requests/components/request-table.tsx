@@ -1,8 +1,6 @@
 import { InboxIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/client/components/ui/button';
-import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { LoadMore } from '@/client/components/ui/load-more';
 import {
   Table,
   TableBody,
@@ -12,11 +10,11 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
+import { type PagedListState, PagedListView } from '@/client/components/ui/paged-list-view';
 
 /** A `tel:` link keeps only the digits and the leading plus. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -25,27 +23,15 @@ type Lead = { id: string; status: RequestStatus; createdAt: string; email: strin
 
 export type Column<T> = { header: string; cell: (item: T) => React.ReactNode };
 
-type PagedList<T> = {
-  items: T[];
-  total: number | undefined;
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  isFetching: boolean;
-  isFetchingNextPage: boolean;
-  hasNextPage: boolean;
-  refetch: () => unknown;
-  fetchNextPage: () => unknown;
-};
-
 type Props<T extends Lead> = {
-  list: PagedList<T>;
+  list: PagedListState<T>;
   /** Plural, lower case: "inquiries". */
   noun: string;
   caption: string;
   companyOf: (item: T) => string;
   contactOf: (item: T) => string;
-  phoneOf?: (item: T) => string;
+  /** A phone number to show under the e-mail, when the lead gave one. */
+  phoneOf?: (item: T) => string | undefined;
   /** The columns between the contact and the status. */
   columns: Column<T>[];
   filtered: boolean;
@@ -73,45 +59,15 @@ export function RequestTable<T extends Lead>({
   onOpen,
   actionsOf,
 }: Props<T>) {
-  if (list.isPending) {
-    return <LoadingList label={`Loading ${noun}…`} count={4} itemClassName="h-12" />;
-  }
-  if (list.isError && list.items.length === 0) {
-    return (
-      <ErrorState
-        title={`We could not load the ${noun}.`}
-        message={errorMessageOf(list.error, 'Please try again.')}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <EmptyState icon={<InboxIcon className="size-8" aria-hidden="true" />}>
-        {filtered ? (
-          <>
-            <p>No {noun} match these filters.</p>
-            <Button variant="link" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <p>{emptyText}</p>
-        )}
-      </EmptyState>
-    );
-  }
   return (
-    <div className="grid gap-3">
-      {list.isError && (
-        <ErrorState
-          title={`We could not refresh the ${noun}.`}
-          message={errorMessageOf(list.error, 'Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      )}
+    <PagedListView
+      list={list}
+      noun={noun}
+      icon={<InboxIcon className="size-8" aria-hidden="true" />}
+      emptyText={emptyText}
+      filtered={filtered}
+      onClearFilters={onClearFilters}
+    >
       <Table aria-busy={list.isFetching}>
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader>
@@ -152,10 +108,10 @@ export function RequestTable<T extends Lead>({
                     {item.email}
                   </a>
                 </p>
-                {phoneOf && (
+                {phoneOf?.(item) && (
                   <p className="text-xs">
                     <a
-                      href={telHref(phoneOf(item))}
+                      href={telHref(phoneOf(item)!)}
                       className="text-primary underline-offset-4 hover:underline"
                     >
                       {phoneOf(item)}
@@ -181,14 +137,6 @@ export function RequestTable<T extends Lead>({
           ))}
         </TableBody>
       </Table>
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        noun={noun}
-      />
-    </div>
+    </PagedListView>
   );
 }

@@ -1,4 +1,4 @@
-import { Loader2Icon, MailIcon } from 'lucide-react';
+import { MailIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
   AlertDialog,
@@ -25,6 +25,7 @@ import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { useParticipantCount, useSaveSettings, useSettings } from '../api/settings';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Choice = 'open' | 'postponed';
 
@@ -153,10 +154,14 @@ function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
           </p>
         </CardContent>
         <CardFooter className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={!changed || save.isPending}>
-            {save.isPending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
+          <PendingButton
+            type="submit"
+            disabled={!changed}
+            pending={save.isPending}
+            pendingLabel="Saving…"
+          >
+            Save
+          </PendingButton>
           {changed && !save.isPending && (
             <Button type="button" variant="outline" onClick={() => setChoice(current)}>
               Cancel

@@ -8,20 +8,11 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/client/components/ui/alert-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { Label } from '@/client/components/ui/label';
 import {
@@ -188,53 +179,42 @@ export function AdminStudyCard({ study }: { study: Study }) {
 }
 
 function DeleteStudyButton({ study }: { study: Study }) {
-  const [open, setOpen] = useState(false);
   const remove = useDeleteStudy();
-  const pending = remove.isPending;
 
   async function confirm() {
     try {
       await remove.mutateAsync(study.id);
-      setOpen(false);
       toast({ title: 'Test deleted', description: `"${study.title}" was deleted.` });
     } catch (error) {
-      setOpen(false);
       toast({
         variant: 'destructive',
         title: 'Failed to delete test',
         description: errorMessageOf(error, 'The test was not deleted. Please try again.'),
       });
     }
+    return true;
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive">
           <Trash2Icon aria-hidden="true" />
           Delete
           <span className="sr-only"> {study.title}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete &ldquo;{study.title}&rdquo;?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Are you sure you want to delete this test? This action cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <p className="text-sm text-muted-foreground">
-          Its applications are deleted with it. A test that has payments cannot be deleted: set its
-          status to Cancelled instead.
-        </p>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" onClick={() => void confirm()} disabled={pending}>
-            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {pending ? 'Deleting…' : 'Delete test'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<>Delete &ldquo;{study.title}&rdquo;?</>}
+      description="Are you sure you want to delete this test? This action cannot be undone."
+      confirmLabel="Delete test"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      onConfirm={confirm}
+    >
+      <p className="text-sm text-muted-foreground">
+        Its applications are deleted with it. A test that has payments cannot be deleted: set its
+        status to Cancelled instead.
+      </p>
+    </ConfirmDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon, PlusIcon } from 'lucide-react';
+import { PlusIcon } from 'lucide-react';
 import { useState } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,7 +8,6 @@ import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -21,6 +20,7 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { createStudySchema } from '@/shared/schemas/studies';
 import { useCreateStudy } from '../api/create-study';
+import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof createStudySchema>;
 type Payload = z.output<typeof createStudySchema>;
@@ -177,20 +177,12 @@ export function CreateStudyDialog() {
               rows={3}
               placeholder="Who can take part, e.g. uses M-Pesa weekly, lives in Nairobi."
             />
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => setOpen(false)}
-                disabled={pending}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {pending ? 'Creating…' : 'Create test'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions
+              pending={pending}
+              onCancel={() => setOpen(false)}
+              submitLabel="Create test"
+              pendingLabel="Creating…"
+            />
           </form>
         </Form>
       </DialogContent>

@@ -1,27 +1,18 @@
-import { FlaskConicalIcon, SearchIcon } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { FlaskConicalIcon } from 'lucide-react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/client/components/ui/select';
 import { studyStatusOptions } from '@/client/components/ui/study-status-badge';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
 import { useAllStudies } from '../api/get-all-studies';
 import { AdminStudyCard } from './admin-study-card';
 import { CreateStudyDialog } from './create-study-dialog';
+import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
+import type { StudyStatus } from '@/shared/schemas/options';
 
-const ALL = 'all';
-
-function matches(study: Study, status: string, words: string[]): boolean {
-  if (status !== ALL && study.status !== status) return false;
+function matches(study: Study, status: StudyStatus | undefined, words: string[]): boolean {
+  if (status && study.status !== status) return false;
   if (words.length === 0) return true;
   const text = [study.title, study.company ?? '', ...study.tags].join(' ').toLowerCase();
   return words.every((word) => text.includes(word));
@@ -34,18 +25,16 @@ function matches(study: Study, status: string, words: string[]): boolean {
  */
 export function StudiesTab() {
   const studies = useAllStudies();
-  const [status, setStatus] = useState<string>(ALL);
+  const [status, setStatus] = useState<StudyStatus | undefined>();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
-  const searchId = useId();
-  const statusId = useId();
 
   const all = useMemo(() => studies.data?.tests ?? [], [studies.data]);
   const shown = useMemo(() => {
     const words = deferredSearch.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return all.filter((study) => matches(study, status, words));
   }, [all, status, deferredSearch]);
-  const filtered = status !== ALL || deferredSearch.trim() !== '';
+  const filtered = status !== undefined || deferredSearch.trim() !== '';
 
   return (
     <section aria-labelledby="tests-heading" className="grid gap-6">
@@ -81,39 +70,19 @@ export function StudiesTab() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_14rem]">
-            <div className="grid gap-1.5">
-              <Label htmlFor={searchId}>Search tests</Label>
-              <div className="relative">
-                <SearchIcon
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                  aria-hidden="true"
-                />
-                <Input
-                  id={searchId}
-                  type="search"
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  placeholder="Title, company or tag"
-                  className="pl-9"
-                />
-              </div>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={statusId}>Filter by status</Label>
-              <Select value={status} onValueChange={setStatus}>
-                <SelectTrigger id={statusId}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>All statuses</SelectItem>
-                  {studyStatusOptions.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <SearchField
+              label="Search tests"
+              value={search}
+              onChange={setSearch}
+              placeholder="Title, company or tag"
+            />
+            <FilterSelect
+              label="Filter by status"
+              value={status}
+              onChange={setStatus}
+              options={studyStatusOptions}
+              allLabel="All statuses"
+            />
           </div>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {filtered
@@ -129,7 +98,7 @@ export function StudiesTab() {
                 className="mt-3"
                 onClick={() => {
                   setSearch('');
-                  setStatus(ALL);
+                  setStatus(undefined);
                 }}
               >
                 Clear filters

@@ -1,18 +1,6 @@
-import { ClipboardListIcon, SearchIcon } from 'lucide-react';
+import { ClipboardListIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/client/components/ui/button';
-import { Input } from '@/client/components/ui/input';
-import { Label } from '@/client/components/ui/label';
-import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { LoadMore } from '@/client/components/ui/load-more';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/client/components/ui/select';
 import {
   Table,
   TableBody,
@@ -22,7 +10,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -35,9 +22,14 @@ import { AdminApplicationCards } from './admin-application-cards';
 import { hours, participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { applicationStatusLabel } from '@/client/lib/application-status';
+import { PagedListView } from '@/client/components/ui/paged-list-view';
 
-const ALL = 'all';
+const statusOptions = applicationStatuses.map((value) => ({
+  value,
+  label: applicationStatusLabel(value),
+}));
 
 /**
  * Admin dashboard, Applications tab (spec section 2; decisions.md section 6): every
@@ -51,9 +43,11 @@ export function AdminApplicationsTab() {
   const debouncedSearch = useDebouncedValue(search.trim());
   const list = useAdminApplications({ status, testId, search: debouncedSearch || undefined });
   const studies = useAdminStudyOptions();
-  const searchId = useId();
-  const statusId = useId();
   const studyId = useId();
+  const studyOptions = (studies.data?.tests ?? []).map((study) => ({
+    value: study.id,
+    label: study.title,
+  }));
   const filtered = Boolean(status || testId || debouncedSearch);
 
   function clearFilters() {
@@ -75,67 +69,30 @@ export function AdminApplicationsTab() {
       </div>
 
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)] lg:items-end">
-        <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-          <Label htmlFor={searchId}>Search participants</Label>
-          <div className="relative">
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id={searchId}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Name, e-mail or phone"
-              maxLength={100}
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={statusId}>Status</Label>
-          <Select
-            value={status ?? ALL}
-            onValueChange={(value) =>
-              setStatus(value === ALL ? undefined : (value as ApplicationStatus))
-            }
-          >
-            <SelectTrigger id={statusId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All statuses</SelectItem>
-              {applicationStatuses.map((value) => (
-                <SelectItem key={value} value={value}>
-                  {applicationStatusLabel(value)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={studyId}>Study</Label>
-          <Select
-            value={testId ?? ALL}
-            onValueChange={(value) => setTestId(value === ALL ? undefined : value)}
-            disabled={studies.isPending && !testId}
-          >
-            <SelectTrigger
-              id={studyId}
-              aria-describedby={studies.isError ? `${studyId}-error` : undefined}
-            >
-              <SelectValue placeholder={studies.isPending ? 'Loading studies…' : 'All studies'} />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>All studies</SelectItem>
-              {studies.data?.tests.map((study) => (
-                <SelectItem key={study.id} value={study.id}>
-                  {study.title}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+        <SearchField
+          label="Search participants"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name, e-mail or phone"
+          className="sm:col-span-2 lg:col-span-1"
+        />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={setStatus}
+          options={statusOptions}
+          allLabel="All statuses"
+        />
+        <FilterSelect
+          label="Study"
+          value={testId}
+          onChange={setTestId}
+          options={studyOptions}
+          allLabel="All studies"
+          placeholder={studies.isPending ? 'Loading studies…' : 'All studies'}
+          disabled={studies.isPending && !testId}
+          describedBy={studies.isError ? `${studyId}-error` : undefined}
+        >
           {studies.isError && (
             <p id={`${studyId}-error`} className="text-xs text-destructive">
               The studies could not be loaded.{' '}
@@ -148,7 +105,7 @@ export function AdminApplicationsTab() {
               </button>
             </p>
           )}
-        </div>
+        </FilterSelect>
       </div>
 
       <ApplicationsList list={list} filtered={filtered} onClearFilters={clearFilters} />
@@ -165,46 +122,16 @@ function ApplicationsList({
   filtered: boolean;
   onClearFilters: () => void;
 }) {
-  if (list.isPending) {
-    return <LoadingList label="Loading applications…" count={5} itemClassName="h-12" />;
-  }
-  if (list.isError && list.items.length === 0) {
-    return (
-      <ErrorState
-        title="We could not load the applications."
-        message={errorMessageOf(list.error, 'Please try again.')}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  }
-  if (list.items.length === 0) {
-    return (
-      <EmptyState icon={<ClipboardListIcon className="size-8" aria-hidden="true" />}>
-        {filtered ? (
-          <>
-            <p role="status">No applications match these filters.</p>
-            <Button variant="link" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          </>
-        ) : (
-          <p>No applications yet. They appear here when participants apply to an active study.</p>
-        )}
-      </EmptyState>
-    );
-  }
-
   return (
-    <div className="grid gap-3">
-      {list.isError && (
-        <ErrorState
-          title="We could not refresh the applications."
-          message={errorMessageOf(list.error, 'Please try again.')}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      )}
+    <PagedListView
+      list={list}
+      noun="applications"
+      icon={<ClipboardListIcon className="size-8" aria-hidden="true" />}
+      emptyText="No applications yet. They appear here when participants apply to an active study."
+      filtered={filtered}
+      onClearFilters={onClearFilters}
+      loadingCount={5}
+    >
       <AdminApplicationCards applications={list.items} busy={list.isFetching} />
       <div className="hidden sm:block">
         <Table aria-busy={list.isFetching}>
@@ -290,14 +217,6 @@ function ApplicationsList({
           </TableBody>
         </Table>
       </div>
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasNextPage}
-        loading={list.isFetchingNextPage}
-        onLoadMore={() => void list.fetchNextPage()}
-        noun="applications"
-      />
-    </div>
+    </PagedListView>
   );
 }

@@ -1,12 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/client/components/ui/button';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
@@ -19,6 +16,7 @@ import {
   type ApplicationCompletionInput,
   applicationCompletionSchema,
 } from '@/shared/schemas/applications';
+import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 /** The hours field starts at the study's duration, when it fits the 0 to 99.99 range. */
 function defaultHours(duration: number): string {
@@ -85,20 +83,12 @@ export function AdminCompleteApplicationDialog({
               required
               description="Between 0 and 99.99; the study’s duration unless they stayed longer or left early."
             />
-            <DialogFooter>
-              <Button
-                type="button"
-                variant="outline"
-                disabled={pending}
-                onClick={() => onOpenChange(false)}
-              >
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-                {pending ? 'Completing…' : 'Complete'}
-              </Button>
-            </DialogFooter>
+            <DialogFormActions
+              pending={pending}
+              onCancel={() => onOpenChange(false)}
+              submitLabel="Complete"
+              pendingLabel="Completing…"
+            />
           </form>
         </Form>
       </DialogContent>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon, MailCheckIcon } from 'lucide-react';
+import { MailCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,6 +17,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { forgotPasswordSchema } from '@/shared/schemas/auth';
 import { useRequestPasswordReset } from '../api/forgot-password';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof forgotPasswordSchema>;
 type Payload = z.output<typeof forgotPasswordSchema>;
@@ -100,10 +101,9 @@ export function ForgotPasswordForm() {
             </FormItem>
           )}
         />
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Sending…' : 'Send reset link'}
-        </Button>
+        <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Sending…">
+          Send reset link
+        </PendingButton>
       </form>
     </Form>
   );

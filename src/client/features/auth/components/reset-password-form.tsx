@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlertIcon, CircleCheckIcon, Loader2Icon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -22,6 +22,7 @@ import { paths } from '@/shared/paths';
 import { messages } from '@/shared/schemas/fields';
 import { resetPasswordSchema } from '@/shared/schemas/auth';
 import { useResetPassword } from '../api/reset-password';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 export const INVALID_LINK = 'This reset link is invalid or has expired';
 
@@ -158,10 +159,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
             </FormItem>
           )}
         />
-        <Button type="submit" className="w-full" disabled={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Saving…' : 'Set new password'}
-        </Button>
+        <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Saving…">
+          Set new password
+        </PendingButton>
       </form>
     </Form>
   );

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import {
   Form,
   FormControl,
@@ -20,6 +18,7 @@ import { paths } from '@/shared/paths';
 import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '../api/sign-in';
 import { isAdminUser } from '../use-auth';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type SignInValues = z.input<typeof signInSchema>;
 type SignInPayload = z.output<typeof signInSchema>;
@@ -108,10 +107,14 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             </FormItem>
           )}
         />
-        <Button type="submit" className="mt-2 w-full" disabled={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Signing in…' : 'Sign In'}
-        </Button>
+        <PendingButton
+          type="submit"
+          className="mt-2 w-full"
+          pending={pending}
+          pendingLabel="Signing in…"
+        >
+          Sign In
+        </PendingButton>
       </form>
     </Form>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import {
   Form,
   FormControl,
@@ -18,6 +16,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '../api/sign-up';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
 type SignUpPayload = z.output<typeof signUpFormSchema>;
@@ -146,10 +145,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
             )}
           />
         ))}
-        <Button type="submit" className="mt-2 w-full" disabled={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Creating account…' : 'Create Account'}
-        </Button>
+        <PendingButton
+          type="submit"
+          className="mt-2 w-full"
+          pending={pending}
+          pendingLabel="Creating account…"
+        >
+          Create Account
+        </PendingButton>
       </form>
     </Form>
   );

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -18,6 +16,7 @@ import {
   RequiredFieldsNote,
   TextField,
 } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type ResearchValues = z.input<typeof researchRequestSchema>;
 type ResearchPayload = z.output<typeof researchRequestSchema>;
@@ -171,10 +170,16 @@ export function ResearchRequestForm() {
           placeholder="What you are building and what you want to validate with real users."
         />
         <HoneypotField register={form.register} />
-        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Submitting…' : 'Request research'}
-        </Button>
+        <PendingButton
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!hydrated || pending}
+          pending={pending}
+          pendingLabel="Submitting…"
+        >
+          Request research
+        </PendingButton>
       </form>
     </Form>
   );

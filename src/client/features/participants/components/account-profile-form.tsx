@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -11,6 +9,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { accountProfileSchema, type Participant } from '@/shared/schemas/participants';
 import { useUpdateAccountProfile } from '../api/update-account-profile';
 import { TextField } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof accountProfileSchema>;
 type Payload = z.output<typeof accountProfileSchema>;
@@ -87,10 +86,9 @@ export function AccountProfileForm({
           autoComplete="tel"
         />
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending}>
-            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {pending ? 'Saving…' : 'Save changes'}
-          </Button>
+          <PendingButton type="submit" pending={pending} pendingLabel="Saving…">
+            Save changes
+          </PendingButton>
         </div>
       </form>
     </Form>

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -13,6 +11,7 @@ import { changePasswordSchema } from '@/shared/schemas/auth';
 import { messages } from '@/shared/schemas/fields';
 import { type PasswordTarget, useChangePassword } from '../api/change-password';
 import { TextField } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 /** Spec section 5 "Password form": the API's payload plus the confirmation, checked here only. */
 export const changePasswordFormSchema = changePasswordSchema
@@ -27,6 +26,22 @@ type Payload = z.output<typeof changePasswordFormSchema>;
 
 const emptyValues: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+/** The toasts' words (spec section 8 has a participant's and an admin's). */
+export type ChangePasswordTexts = {
+  success: string;
+  failureTitle: string;
+  /** When the server gives no message. */
+  failureDefault: string;
+  /** A toast when the current or new password is invalid, beside the field messages. */
+  invalid?: string;
+};
+
+const participantTexts: ChangePasswordTexts = {
+  success: 'Use your new password the next time you sign in.',
+  failureTitle: 'Update failed',
+  failureDefault: 'Failed to change password',
+};
+
 /**
  * Current, new and confirmed password. `actions` renders beside the submit button
  * (a dialog's Cancel); `onChanged` runs after the success toast.
@@ -35,10 +50,12 @@ export function ChangePasswordForm({
   target,
   onChanged,
   actions,
+  texts = participantTexts,
 }: {
   target: PasswordTarget;
   onChanged?: () => void;
   actions?: ReactNode;
+  texts?: ChangePasswordTexts;
 }) {
   const change = useChangePassword(target);
   const form = useForm<Values, unknown, Payload>({
@@ -53,10 +70,7 @@ export function ChangePasswordForm({
         newPassword: values.newPassword,
       });
       form.reset(emptyValues);
-      toast({
-        title: 'Password changed!',
-        description: 'Use your new password the next time you sign in.',
-      });
+      toast({ title: 'Password changed!', description: texts.success });
       onChanged?.();
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
@@ -65,16 +79,22 @@ export function ChangePasswordForm({
       ]);
       toast({
         variant: 'destructive',
-        title: 'Update failed',
-        description: errorMessageOf(error, 'Failed to change password'),
+        title: texts.failureTitle,
+        description: errorMessageOf(error, texts.failureDefault),
       });
+    }
+  }
+
+  function onInvalid(errors: FieldErrors<Values>) {
+    if (texts.invalid && (errors.currentPassword || errors.newPassword)) {
+      toast({ variant: 'destructive', title: 'Invalid input', description: texts.invalid });
     }
   }
 
   const pending = form.formState.isSubmitting;
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
         <TextField
           control={form.control}
           name="currentPassword"
@@ -99,10 +119,9 @@ export function ChangePasswordForm({
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {actions}
-          <Button type="submit" disabled={pending}>
-            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {pending ? 'Changing…' : 'Change password'}
-          </Button>
+          <PendingButton type="submit" pending={pending} pendingLabel="Changing…">
+            Change password
+          </PendingButton>
         </div>
       </form>
     </Form>

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -13,6 +11,7 @@ import { ageRanges, educationLevels } from '@/shared/schemas/options';
 import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
 import { useUpdateParticipantProfile } from '../api/update-participant-profile';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantProfileUpdateSchema>;
 type Payload = z.output<typeof participantProfileUpdateSchema>;
@@ -182,10 +181,9 @@ export function ProfileForm({
           />
         </div>
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending}>
-            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {pending ? 'Saving…' : 'Save profile'}
-          </Button>
+          <PendingButton type="submit" pending={pending} pendingLabel="Saving…">
+            Save profile
+          </PendingButton>
         </div>
       </form>
     </Form>

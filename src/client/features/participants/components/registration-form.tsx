@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import {
   Form,
@@ -23,6 +21,7 @@ import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
 import { useRegisterParticipant } from '../api/register-participant';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantRegistrationFormSchema>;
 type Payload = z.output<typeof participantRegistrationFormSchema>;
@@ -192,10 +191,14 @@ export function RegistrationForm({
             </FormItem>
           )}
         />
-        <Button type="submit" className="mt-2 w-full" disabled={pending}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending ? 'Creating your account…' : 'Join as a participant'}
-        </Button>
+        <PendingButton
+          type="submit"
+          className="mt-2 w-full"
+          pending={pending}
+          pendingLabel="Creating your account…"
+        >
+          Join as a participant
+        </PendingButton>
       </form>
     </Form>
   );

@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { Button } from './button';
+import { EmptyState, ErrorState, LoadingList } from './list-states';
+import { LoadMore } from './load-more';
+
+/** What a paged list (src/client/lib/use-paged-list.ts) tells its view. */
+export type PagedListState<T> = {
+  items: T[];
+  total: number | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  hasNextPage: boolean;
+  refetch: () => unknown;
+  fetchNextPage: () => unknown;
+};
+
+/**
+ * A paged list with its states (conventions 9): loading; an error with retry when nothing
+ * is shown yet; empty, or "no match" with a way out of the filters; then the rows
+ * (`children`), a refresh error above them if a later request failed, and "Load more".
+ */
+export function PagedListView<T>({
+  list,
+  noun,
+  countNoun = noun,
+  icon,
+  emptyText,
+  noMatchText = `No ${noun} match these filters.`,
+  filtered,
+  onClearFilters,
+  loadingCount = 4,
+  children,
+}: {
+  list: PagedListState<T>;
+  /** Plural, lower case: "payments". */
+  noun: string;
+  /** The noun of "Showing 50 of 120 …", when it differs. */
+  countNoun?: string;
+  icon: ReactNode;
+  emptyText: ReactNode;
+  noMatchText?: string;
+  filtered: boolean;
+  onClearFilters: () => void;
+  loadingCount?: number;
+  children: ReactNode;
+}) {
+  if (list.isPending) {
+    return <LoadingList label={`Loading ${noun}…`} count={loadingCount} itemClassName="h-12" />;
+  }
+  if (list.isError && list.items.length === 0) {
+    return (
+      <ErrorState
+        title={`We could not load the ${noun}.`}
+        message={errorMessageOf(list.error, 'Please try again.')}
+        onRetry={() => void list.refetch()}
+        retrying={list.isFetching}
+      />
+    );
+  }
+  if (list.items.length === 0) {
+    return (
+      <EmptyState icon={icon}>
+        {filtered ? (
+          <>
+            <p role="status">{noMatchText}</p>
+            <Button variant="link" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          </>
+        ) : (
+          <p>{emptyText}</p>
+        )}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="grid gap-3">
+      {list.isError && (
+        <ErrorState
+          title={`We could not refresh the ${noun}.`}
+          message={errorMessageOf(list.error, 'Please try again.')}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      )}
+      {children}
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasNextPage}
+        loading={list.isFetchingNextPage}
+        onLoadMore={() => void list.fetchNextPage()}
+        noun={countNoun}
+      />
+    </div>
+  );
+}
