@@ -5,8 +5,9 @@ import type { Auth } from './session';
 import { requestContext } from './session';
 
 /**
- * Route guards (decisions.md section 4), used as `preHandler`. Each refusal is
- * logged; a refused authorization (403) is also written to the audit log.
+ * Route guards (decisions.md section 4), used as `preValidation`: 401/403 come
+ * before any 400, so validation never tells an anonymous caller the rules. Each
+ * refusal is logged; a refused authorization (403) is also written to the audit log.
  */
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

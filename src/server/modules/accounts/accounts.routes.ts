@@ -92,7 +92,10 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
   ] as const) {
     r.put(
       url,
-      { preHandler: guard, schema: { body: changePasswordSchema, response: { 200: messageBody } } },
+      {
+        preValidation: guard,
+        schema: { body: changePasswordSchema, response: { 200: messageBody } },
+      },
       async (request) => {
         const auth = request.auth!;
         await accounts.changePassword(

@@ -16,7 +16,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
   r.get(
     '/api/admin/list',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { response: { 200: z.object({ admins: z.array(adminSchema) }) } },
     },
     async (_request, reply) => {
@@ -28,7 +28,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
   r.post(
     '/api/admin/create',
     {
-      preHandler: requireSuperAdmin,
+      preValidation: requireSuperAdmin,
       schema: { body: createAdminSchema, response: { 201: z.object({ admin: adminSchema }) } },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
   r.put(
     '/api/admin/:id/password',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         body: changePasswordSchema,
@@ -70,7 +70,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
   r.put(
     '/api/admin/profile',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: accountProfileSchema, response: { 200: z.object({ admin: adminSchema }) } },
     },
     async (request) => ({

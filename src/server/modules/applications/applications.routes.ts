@@ -25,7 +25,7 @@ export async function applicationsRoutes(
   r.post(
     '/api/applications',
     {
-      preHandler: requireParticipant,
+      preValidation: requireParticipant,
       schema: {
         body: applySchema,
         response: { 201: z.object({ application: applicationSchema }) },
@@ -49,7 +49,7 @@ export async function applicationsRoutes(
   r.get(
     '/api/applications',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         querystring: applicationListQuerySchema,
         response: {
@@ -78,7 +78,7 @@ export async function applicationsRoutes(
   r.put(
     '/api/applications/:id/status',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         body: applicationStatusSchema,

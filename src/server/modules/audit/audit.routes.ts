@@ -16,7 +16,7 @@ export async function auditRoutes(app: FastifyInstance) {
   r.get(
     '/api/audit-log',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         querystring: withOrderedAuditRange(pageQuery.extend(auditFiltersSchema.shape)),
         response: {

@@ -17,7 +17,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/notifications',
-    { preHandler: requireAdmin, schema: { response: { 200: notificationsAnswerSchema } } },
+    { preValidation: requireAdmin, schema: { response: { 200: notificationsAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return listNotifications(app.db, request.auth!.user.id);
@@ -27,7 +27,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
   r.post(
     '/api/notifications/read',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         body: markNotificationsReadSchema,
         response: { 200: z.object({ unreadCount: z.number().int() }) },

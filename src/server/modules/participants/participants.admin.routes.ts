@@ -27,7 +27,7 @@ export async function participantsAdminRoutes(
   r.get(
     '/api/participants',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         querystring: pageQuery.extend(searchQuery.shape),
         response: {
@@ -47,7 +47,7 @@ export async function participantsAdminRoutes(
 
   r.get(
     '/api/participants/export.csv',
-    { preHandler: requireAdmin, schema: { querystring: searchQuery } },
+    { preValidation: requireAdmin, schema: { querystring: searchQuery } },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -60,7 +60,7 @@ export async function participantsAdminRoutes(
   r.get(
     '/api/participants/:id/earnings',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         response: { 200: z.object({ earnings: earningsSchema }) },
@@ -74,7 +74,7 @@ export async function participantsAdminRoutes(
 
   r.get(
     '/api/tests/:id/payments.csv',
-    { preHandler: requireAdmin, schema: { params: uuidParam('id') } },
+    { preValidation: requireAdmin, schema: { params: uuidParam('id') } },
     async (request, reply) => {
       const { title, stream } = await opts.admin.studyPaymentsCsv(request.params.id);
       return reply

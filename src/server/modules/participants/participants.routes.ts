@@ -56,7 +56,7 @@ export async function participantsRoutes(
   r.get(
     '/api/participants/:id',
     {
-      preHandler: requireSelfOrAdmin('id'),
+      preValidation: requireSelfOrAdmin('id'),
       schema: { params: uuidParam('id'), response: { 200: participantAnswer } },
     },
     async (request, reply) => {
@@ -68,7 +68,7 @@ export async function participantsRoutes(
   r.put(
     '/api/participants/:id/profile',
     {
-      preHandler: requireSelf('id'),
+      preValidation: requireSelf('id'),
       schema: {
         params: uuidParam('id'),
         body: participantProfileUpdateSchema,
@@ -91,7 +91,7 @@ export async function participantsRoutes(
   r.put(
     '/api/participant/profile',
     {
-      preHandler: requireParticipant,
+      preValidation: requireParticipant,
       schema: { body: accountProfileSchema, response: { 200: participantAnswer } },
     },
     async (request, reply) => {
@@ -106,7 +106,7 @@ export async function participantsRoutes(
   r.put(
     '/api/participants/:id/password',
     {
-      preHandler: requireSelf('id'),
+      preValidation: requireSelf('id'),
       schema: {
         params: uuidParam('id'),
         body: changePasswordSchema,
@@ -128,7 +128,7 @@ export async function participantsRoutes(
   r.post(
     '/api/participants/:id/upload-photo',
     {
-      preHandler: requireSelf('id'),
+      preValidation: requireSelf('id'),
       schema: { params: uuidParam('id'), response: { 200: z.object({ photoUrl: z.string() }) } },
     },
     async (request) => {
@@ -159,7 +159,7 @@ export async function participantsRoutes(
   /** Personal data: served to its owner and to admins only, revalidated by ETag. */
   r.get(
     '/api/participants/:id/photo',
-    { preHandler: requireSelfOrAdmin('id'), schema: { params: uuidParam('id') } },
+    { preValidation: requireSelfOrAdmin('id'), schema: { params: uuidParam('id') } },
     async (request, reply) => {
       const photo = await participants.photo(request.params.id);
       const etag = `"${photo.etag}"`;
@@ -175,7 +175,7 @@ export async function participantsRoutes(
   r.delete(
     '/api/participants/:id',
     {
-      preHandler: requireSelfOrAdmin('id'),
+      preValidation: requireSelfOrAdmin('id'),
       schema: { params: uuidParam('id'), response: { 200: messageBody } },
     },
     async (request, reply) => {
@@ -188,7 +188,7 @@ export async function participantsRoutes(
   r.get(
     '/api/me/earnings',
     {
-      preHandler: requireParticipant,
+      preValidation: requireParticipant,
       schema: { response: { 200: z.object({ earnings: earningsSchema }) } },
     },
     async (request, reply) => {
@@ -197,7 +197,7 @@ export async function participantsRoutes(
     },
   );
 
-  r.get('/api/me/export', { preHandler: requireParticipant }, async (request, reply) => {
+  r.get('/api/me/export', { preValidation: requireParticipant }, async (request, reply) => {
     const data = await participants.exportOf(request.auth!.user.id);
     return reply
       .header('cache-control', PRIVATE)

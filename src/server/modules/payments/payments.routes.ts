@@ -17,7 +17,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { payments: Pay
   r.get(
     '/api/payments',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         querystring: paymentListQuerySchema,
         response: {
@@ -39,7 +39,7 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { payments: Pay
   r.put(
     '/api/payments/:id/status',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         body: paymentStatusSchema,

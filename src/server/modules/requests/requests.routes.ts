@@ -68,7 +68,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
   r.get(
     '/api/client-requests',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         querystring: listQuery,
         response: { 200: z.object({ clientRequests: z.array(clientRequestOutSchema), ...page }) },
@@ -82,7 +82,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
   r.put(
     '/api/client-requests/:id/status',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         body: requestStatusSchema,
@@ -100,7 +100,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
   r.get(
     '/api/research-requests',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         querystring: listQuery,
         response: {
@@ -116,7 +116,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
   r.put(
     '/api/research-requests/:id/status',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         params: uuidParam('id'),
         body: requestStatusSchema,

@@ -22,7 +22,7 @@ export async function settingsRoutes(app: FastifyInstance) {
   r.put(
     '/api/settings',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         body: z.object({ settings: settingsSchema }),
         response: { 200: z.object({ settings: settingsSchema, announced: z.number().int() }) },

@@ -32,7 +32,7 @@ export async function statsRoutes(app: FastifyInstance) {
   const trends = cachedValue(STATS_TTL_MS, () => computeTrends(app.db, new Date()));
   r.get(
     '/api/stats/trends',
-    { preHandler: requireAdmin, schema: { response: { 200: statsTrendsSchema } } },
+    { preValidation: requireAdmin, schema: { response: { 200: statsTrendsSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return trends.get();

@@ -48,7 +48,7 @@ export async function studiesRoutes(
   r.post(
     '/api/tests',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { body: createStudySchema, response: { 201: studyAnswer } },
     },
     async (request, reply) =>
@@ -60,7 +60,7 @@ export async function studiesRoutes(
   r.put(
     '/api/tests/:id/status',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: uuidParam('id'), body: studyStatusSchema, response: { 200: studyAnswer } },
     },
     async (request) => ({
@@ -75,7 +75,7 @@ export async function studiesRoutes(
   r.delete(
     '/api/tests/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: { params: uuidParam('id'), response: { 200: messageBody } },
     },
     async (request) => {
