@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE, isIsoDateInRange, text } from './fields';
 import { searchParam } from './paging';
 import { userTypes } from './options';
 
@@ -20,9 +21,14 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Use a date such as 2025-03-04 or a date and time',
-});
+const dateOrInstant = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'Use a date such as 2025-03-04 or a date and time',
+  })
+  .refine(
+    (v) => isIsoDateInRange(v.slice(0, 10)),
+    `Use a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
+  );
 
 /**
  * The filters of GET /api/audit-log (beside `?limit=&cursor=`). `action` matches
@@ -30,9 +36,9 @@ const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], 
  * inclusive: a bare date covers its whole day (UTC), an instant is taken as is.
  */
 export const auditFiltersSchema = z.object({
-  action: z.string().trim().max(100).optional(),
-  resource: z.string().trim().max(50).optional(),
-  resourceId: z.string().trim().max(100).optional(),
+  action: text('Action', { max: 100 }).optional(),
+  resource: text('Resource', { max: 50 }).optional(),
+  resourceId: text('Resource id', { max: 100 }).optional(),
   userId: z.uuid({ error: 'Not a valid id' }).optional(),
   userType: z.enum(userTypes, { error: 'Use admin or participant' }).optional(),
   from: dateOrInstant.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './fields';
+import { isAllowedText, LIMITS, notAllowedMessage } from './fields';
 import { adminRoles } from './options';
 
 const CREATE_ADMIN_MESSAGE = 'Please provide valid username and password (min 6 characters)';
@@ -15,7 +15,8 @@ export const createAdminSchema = z.object({
   password: z
     .string({ error: CREATE_ADMIN_MESSAGE })
     .min(LIMITS.passwordMin, CREATE_ADMIN_MESSAGE)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`),
+    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
+    .refine((v) => isAllowedText(v, 'line'), notAllowedMessage('Password')),
   role: z.enum(adminRoles).default('admin'),
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;

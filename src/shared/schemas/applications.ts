@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyAsUndefined, text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
 import { applicationStatuses, studyStatuses } from './options';
 
@@ -6,12 +7,7 @@ import { applicationStatuses, studyStatuses } from './options';
 export const applySchema = z.object({
   participantId: z.uuid({ error: 'Not a valid id' }),
   testId: z.uuid({ error: 'Not a valid id' }),
-  screening: z
-    .string()
-    .trim()
-    .max(2000, 'Must be at most 2000 characters')
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  screening: emptyAsUndefined(text('Screening answer', { max: 2000, kind: 'multiline' })),
 });
 export type ApplyInput = z.input<typeof applySchema>;
 
@@ -49,7 +45,7 @@ export const applicationStatusSchema = z.object({
     .min(0, 'Hours worked must be between 0 and 99.99')
     .max(99.99, 'Hours worked must be between 0 and 99.99')
     .optional(),
-  feedback: z.string().trim().max(2000).optional(),
+  feedback: text('Feedback', { max: 2000, kind: 'multiline' }).optional(),
   rating: z.coerce.number().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').optional(),
 });
 export type ApplicationStatusInput = z.input<typeof applicationStatusSchema>;

@@ -1,20 +1,14 @@
 import { z } from 'zod';
-import {
-  emailField,
-  existingPasswordField,
-  messages,
-  newPasswordField,
-  phoneField,
-  requiredName,
-} from './fields';
+import { emailField, existingPasswordField, messages, newPasswordField } from './fields';
 import { adminRoles, userTypes } from './options';
+import { participantFields } from './participants';
 
 /** POST /api/auth/signup (spec section 5 "Sign-up"). */
 export const signUpSchema = z.object({
-  firstName: requiredName('First name', messages.firstNameRequired),
-  lastName: requiredName('Last name', messages.lastNameRequired),
-  email: emailField,
-  phone: phoneField,
+  firstName: participantFields.firstName,
+  lastName: participantFields.lastName,
+  email: participantFields.email,
+  phone: participantFields.phone,
   password: newPasswordField(),
   userType: z.enum(userTypes, { error: 'Unknown account type' }).default('participant'),
 });
@@ -49,8 +43,8 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** PUT /api/participant/password, /api/admin/password, /api/admin/{id}/password. */
 export const changePasswordSchema = z.object({
-  currentPassword: existingPasswordField(messages.currentPasswordRequired),
-  newPassword: newPasswordField(messages.newPassword),
+  currentPassword: existingPasswordField(messages.currentPasswordRequired, 'Current password'),
+  newPassword: newPasswordField(messages.newPassword, 'New password'),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 

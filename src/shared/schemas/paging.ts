@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { isAllowedText, text } from './fields';
 
 const LIMIT = 'limit is 1 to 200';
 const limit = z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(200, LIMIT);
-const cursor = z.string().max(200, 'Invalid cursor').optional();
+const cursor = z
+  .string({ error: 'Invalid cursor' })
+  .max(200, 'Invalid cursor')
+  .refine((v) => isAllowedText(v, 'line'), 'Invalid cursor')
+  .optional();
 
 /**
  * `?limit=&cursor=` of decisions.md section 3 (at most 200), where paging is optional:
@@ -13,9 +18,8 @@ export const optionalPageQuery = z.object({ limit: limit.optional(), cursor });
 /** `?limit=&cursor=` of decisions.md section 3: default 50, at most 200. */
 export const pageQuery = z.object({ limit: limit.default(50), cursor });
 
-/** A list's `?search=`: trimmed, at most 100 characters. */
-export const searchParam = z
-  .string()
-  .trim()
-  .max(100, 'Search is at most 100 characters')
-  .optional();
+/** A list's `?search=`: trimmed, at most 100 characters, the text rule of every field. */
+export const searchParam = text('Search', {
+  max: 100,
+  maxMessage: 'Search is at most 100 characters',
+}).optional();

@@ -1,44 +1,55 @@
 import { z } from 'zod';
 import {
   emailField,
+  emptyAsUndefined,
+  isIsoDateInRange,
+  LIMITS,
   messages,
   newPasswordField,
   optionalChoice,
-  optionalText,
   phoneField,
   requiredName,
+  text,
 } from './fields';
 import { ageRanges, educationLevels } from './options';
 
-const dateOfBirthField = z
-  .string({ error: 'Please enter a valid date' })
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || isPastIsoDate(v), 'Please enter a valid date');
+const DATE_MESSAGE = 'Please enter a valid date';
+const CHOICE = 'Please choose one of the options';
 
+/** A date of birth: a real day from 1900-01-01 to today. */
 function isPastIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return (
-    !Number.isNaN(date.getTime()) &&
-    date.toISOString().startsWith(value) &&
-    date.getTime() <= Date.now() &&
-    date.getUTCFullYear() >= 1900
-  );
+  return isIsoDateInRange(value) && new Date(`${value}T00:00:00Z`).getTime() <= Date.now();
 }
 
-/** POST /api/participants/register: the participant fields minus id and createdAt. */
-export const participantRegistrationSchema = z.object({
+/**
+ * Each participant field defined once, for every route that writes it (registration,
+ * both profile forms): the same text rule and messages wherever it is written.
+ * '' is kept here; registration reads it as "not given", a profile update as "clear it".
+ */
+export const participantFields = {
   firstName: requiredName('First name', messages.firstNameRequired),
   lastName: requiredName('Last name', messages.lastNameRequired),
   email: emailField,
   phone: phoneField,
+  location: text('Location', { max: LIMITS.shortText, kind: 'plain' }),
+  occupation: text('Occupation', { max: LIMITS.shortText, kind: 'plain' }),
+  dateOfBirth: z
+    .string({ error: DATE_MESSAGE })
+    .trim()
+    .refine((v) => v === '' || isPastIsoDate(v), DATE_MESSAGE),
+};
+
+/** POST /api/participants/register: the participant fields minus id and createdAt. */
+export const participantRegistrationSchema = z.object({
+  firstName: participantFields.firstName,
+  lastName: participantFields.lastName,
+  email: participantFields.email,
+  phone: participantFields.phone,
   password: newPasswordField(),
-  location: optionalText(),
+  location: emptyAsUndefined(participantFields.location),
   age: optionalChoice(ageRanges.values),
-  occupation: optionalText(),
-  dateOfBirth: dateOfBirthField,
+  occupation: emptyAsUndefined(participantFields.occupation),
+  dateOfBirth: emptyAsUndefined(participantFields.dateOfBirth),
   education: optionalChoice(educationLevels.values),
 });
 export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
@@ -73,25 +84,18 @@ export type Participant = z.infer<typeof participantSchema>;
 /** PUT /api/participants/{id}/profile: every field optional; '' clears an optional field. */
 export const participantProfileUpdateSchema = z
   .object({
-    firstName: requiredName('First name', messages.firstNameRequired).optional(),
-    lastName: requiredName('Last name', messages.lastNameRequired).optional(),
-    email: emailField.optional(),
-    phone: phoneField.optional(),
-    location: z.string().trim().max(200).optional(),
+    firstName: participantFields.firstName.optional(),
+    lastName: participantFields.lastName.optional(),
+    email: participantFields.email.optional(),
+    phone: participantFields.phone.optional(),
+    location: participantFields.location.optional(),
     age: z
-      .union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/)], {
-        error: 'Please choose one of the options',
+      .union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/, CHOICE)], {
+        error: CHOICE,
       })
       .optional(),
-    occupation: z.string().trim().max(200).optional(),
-    dateOfBirth: z
-      .union(
-        [z.literal(''), z.string().trim().refine(isPastIsoDate, 'Please enter a valid date')],
-        {
-          error: 'Please enter a valid date',
-        },
-      )
-      .optional(),
+    occupation: participantFields.occupation.optional(),
+    dateOfBirth: participantFields.dateOfBirth.optional(),
     education: z
       .union([z.literal(''), z.enum(educationLevels.values)], {
         error: 'Please choose one of the options',
@@ -103,10 +107,10 @@ export type ParticipantProfileUpdateInput = z.input<typeof participantProfileUpd
 
 /** The profile form of the dashboard (spec section 5 "Profile form"). */
 export const accountProfileSchema = z.object({
-  firstName: requiredName('First name', messages.firstNameRequired),
-  lastName: requiredName('Last name', messages.lastNameRequired),
-  email: emailField,
-  phone: phoneField,
+  firstName: participantFields.firstName,
+  lastName: participantFields.lastName,
+  email: participantFields.email,
+  phone: participantFields.phone,
 });
 export type AccountProfileInput = z.input<typeof accountProfileSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
 import { paymentStatuses } from './options';
 
@@ -7,13 +8,16 @@ export const MPESA_CODE = /^[A-Z0-9]{10}$/i;
 const MPESA_MESSAGE = 'An M-Pesa code is 10 letters and digits, e.g. QGH7XK2L9P';
 export const paymentMethods = ['M-Pesa', 'Bank transfer'] as const;
 
+const transactionReference = text('Transaction reference', { max: 100 });
+const failureReason = text('Reason', { max: 500 });
+
 /** PUT /api/payments/{id}/status. Completing needs the transaction reference (e.g. an M-Pesa code). */
 export const paymentStatusSchema = z
   .object({
     status: z.enum(paymentStatuses, { error: 'Unknown status' }),
-    transactionId: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-    paymentMethod: z.string().trim().max(50, 'Must be at most 50 characters').optional(),
-    failureReason: z.string().trim().max(500, 'Must be at most 500 characters').optional(),
+    transactionId: transactionReference.optional(),
+    paymentMethod: text('Payment method', { max: 50 }).optional(),
+    failureReason: failureReason.optional(),
   })
   .refine((v) => v.status !== 'completed' || Boolean(v.transactionId), {
     path: ['transactionId'],
@@ -73,11 +77,10 @@ export type PaymentTotals = z.infer<typeof paymentTotalsSchema>;
 export const paymentCompletionSchema = z
   .object({
     paymentMethod: z.enum(paymentMethods, { error: 'Choose how it was paid' }),
-    transactionId: z
-      .string()
-      .trim()
-      .min(1, 'Enter the transaction reference (e.g. the M-Pesa code)')
-      .max(100, 'Must be at most 100 characters'),
+    transactionId: text('Transaction reference', {
+      max: 100,
+      required: 'Enter the transaction reference (e.g. the M-Pesa code)',
+    }),
   })
   .superRefine((v, ctx) => {
     if (v.paymentMethod === 'M-Pesa' && !MPESA_CODE.test(v.transactionId)) {
@@ -93,6 +96,6 @@ export type PaymentCompletionData = z.output<typeof paymentCompletionSchema>;
 
 /** Marking a payment failed: the reason is optional, shown to admins beside the status. */
 export const paymentFailureSchema = z.object({
-  failureReason: z.string().trim().max(500, 'Must be at most 500 characters'),
+  failureReason,
 });
 export type PaymentFailureInput = z.input<typeof paymentFailureSchema>;

@@ -6,6 +6,7 @@ import {
   phoneField,
   requiredName,
   requiredText,
+  text,
 } from './fields';
 import {
   inquiryBudgets,
@@ -30,7 +31,7 @@ export const requestMessages = {
  * A field people never see; bots fill it. Anything in it marks the submission
  * as automated (answered like a success, stored nowhere).
  */
-export const honeypotField = z.string().max(500).optional();
+export const honeypotField = text('Website', { max: 500 }).optional();
 export const HONEYPOT_NAME = 'website';
 
 /** POST /api/client-requests ("Let's Work Together"). */
@@ -41,7 +42,7 @@ export const clientRequestSchema = z.object({
   service: z.enum(inquiryServices.values, { error: requestMessages.service }),
   urgency: optionalChoice(urgencies.values),
   budget: optionalChoice(inquiryBudgets.values),
-  message: requiredText(requestMessages.message, 5000),
+  message: requiredText('Project details', requestMessages.message, 5000),
   [HONEYPOT_NAME]: honeypotField,
 });
 export type ClientRequestInput = z.input<typeof clientRequestSchema>;
@@ -54,11 +55,11 @@ export const researchRequestSchema = z.object({
   email: emailField,
   phone: phoneField,
   projectType: optionalChoice(researchProjectTypes.values),
-  description: requiredText(requestMessages.description, 5000),
+  description: requiredText('Description', requestMessages.description, 5000),
   timeline: optionalChoice(researchTimelines.values),
   budget: optionalChoice(researchBudgets.values),
-  targetAudience: optionalLongText(1000),
-  goals: optionalLongText(2000),
+  targetAudience: optionalLongText('Target audience', 1000),
+  goals: optionalLongText('Goals', 2000),
   [HONEYPOT_NAME]: honeypotField,
 });
 export type ResearchRequestInput = z.input<typeof researchRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField, emptyAsUndefined, isAllowedText, notAllowedMessage, text } from './fields';
 import { studyStatuses } from './options';
 
 /** A study as the API describes it (wire name "test"). Money is a decimal string, e.g. "1500.00". */
@@ -23,25 +24,16 @@ export const studySchema = z.object({
 export type Study = z.infer<typeof studySchema>;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (v: string) =>
-  ISO_DATE.test(v) &&
-  !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()) &&
-  new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** POST /api/tests (spec section 5 "Create test"). Money is taken as a number or a decimal string, kept exact. */
 export const createStudySchema = z
   .object({
-    title: z
-      .string({ error: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .max(200, 'Title must be at most 200 characters'),
-    description: z
-      .string({ error: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .max(5000, 'Description must be at most 5000 characters'),
+    title: text('Title', { max: 200, required: 'Title is required' }),
+    description: text('Description', {
+      max: 5000,
+      kind: 'multiline',
+      required: 'Description is required',
+    }),
     payRate: z
       .union([z.number(), z.string().trim()], { error: 'Pay rate is required' })
       .transform((v) => (typeof v === 'number' ? String(v) : v))
@@ -60,33 +52,27 @@ export const createStudySchema = z
       .min(1, 'At least 1 participant is needed')
       .max(100000, 'At most 100000 participants')
       .default(10),
-    startDate: z
-      .string({ error: 'Start date is required' })
-      .refine(validDate, 'Start date is required'),
-    endDate: z.string({ error: 'End date is required' }).refine(validDate, 'End date is required'),
-    company: z
-      .string()
-      .trim()
-      .max(200, 'Company must be at most 200 characters')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    startDate: dateField('Start date', 'Start date is required'),
+    endDate: dateField('End date', 'End date is required'),
+    company: emptyAsUndefined(text('Company', { max: 200, kind: 'plain' })),
     tags: z
       .union([z.string(), z.array(z.string())])
       .optional()
       .transform((v) =>
         (Array.isArray(v) ? v : (v ?? '').split(',')).map((t) => t.trim()).filter((t) => t !== ''),
       )
+      // Checked as one field (the form types the tags in one box), so the message lands on `tags`.
       .pipe(
         z
-          .array(z.string().max(40, 'Each tag must be at most 40 characters'))
-          .max(20, 'At most 20 tags'),
+          .array(z.string())
+          .max(20, 'At most 20 tags')
+          .refine(
+            (tags) => tags.every((t) => t.length <= 40),
+            'Each tag must be at most 40 characters',
+          )
+          .refine((tags) => tags.every((t) => isAllowedText(t, 'line')), notAllowedMessage('Tags')),
       ),
-    requirements: z
-      .string()
-      .trim()
-      .max(5000, 'Requirements must be at most 5000 characters')
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    requirements: emptyAsUndefined(text('Requirements', { max: 5000, kind: 'multiline' })),
   })
   .refine((v) => v.endDate >= v.startDate, {
     path: ['endDate'],
