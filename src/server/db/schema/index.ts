@@ -10,3 +10,4 @@ export { sessions } from './sessions';
 export { settings } from './settings';
 export { mailOutbox } from './mail-outbox';
 export { participantPhotos } from './participant-photos';
+export { authFailures } from './auth-failures';
