@@ -31,6 +31,7 @@ import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
+import { bodyLimitsPlugin, MAX_JSON_BYTES } from './plugins/body-limits';
 import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
@@ -102,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_JSON_BYTES,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(bodyLimitsPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(sessionPlugin, { config, db: database.db });
   await app.register(openApiPlugin);
