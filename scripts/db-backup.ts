@@ -5,10 +5,12 @@ import path from 'node:path';
 import { loadConfig } from '../src/server/config';
 import { backupsDir, writePgliteBackup } from '../src/server/db/backup';
 import { openPglite } from '../src/server/db/client';
+import { lockHolder } from '../src/server/db/pglite-lock';
+import { preparePrivateDir } from '../src/server/db/private-files';
 
 const config = loadConfig();
 const dir = backupsDir(config.dataDir);
-fs.mkdirSync(dir, { recursive: true });
+preparePrivateDir(dir);
 
 if (config.databaseUrl) {
   const file = path.join(dir, `postgres-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
@@ -23,19 +25,10 @@ if (config.databaseUrl) {
   process.exit(0);
 }
 
-const lockFile = path.join(config.dataDir, 'pglite.lock');
-const owner = fs.existsSync(lockFile) ? Number(fs.readFileSync(lockFile, 'utf8').trim()) : 0;
-let running = false;
-if (owner > 0) {
-  try {
-    process.kill(owner, 0);
-    running = true;
-  } catch {
-    running = false;
-  }
-}
+// A running server holds the lock and answers with its pid: only it may open the data.
+const owner = await lockHolder(config.dataDir);
 
-if (running) {
+if (owner !== null) {
   // The server owns the only connection: ask it to write the backup (SIGUSR2) and wait for the file.
   const before = new Set(fs.readdirSync(dir));
   process.kill(owner, 'SIGUSR2');

@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { loadConfig } from '../src/server/config';
 import { acquireDataDirLock } from '../src/server/db/pglite-lock';
+import { preparePrivateDir } from '../src/server/db/private-files';
 
 const { values } = parseArgs({ options: { file: { type: 'string' } } });
 const config = loadConfig();
@@ -19,8 +20,8 @@ if (!values.file || !fs.existsSync(values.file)) {
   process.exit(2);
 }
 
-fs.mkdirSync(config.dataDir, { recursive: true });
-const lock = acquireDataDirLock(config.dataDir); // refuses while the server runs
+preparePrivateDir(config.dataDir);
+const lock = await acquireDataDirLock(config.dataDir); // refuses while the server runs
 try {
   const target = path.join(config.dataDir, 'db');
   if (fs.existsSync(target)) {

@@ -23,9 +23,18 @@ export type ServerProcess = {
 };
 
 /** The real server from its TypeScript sources (src/server/main.ts) as its own process; `npm start` runs the same code bundled. */
-export function startServer(env: Record<string, string>, port: number): ServerProcess {
+export function startServer(
+  env: Record<string, string>,
+  port: number,
+  options: { umask?: string } = {},
+): ServerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  // A umask is a property of the process: a shell sets it, then becomes the server.
+  const [command, ...args] = options.umask
+    ? ['/bin/sh', '-c', `umask ${options.umask} && exec "$@"`, 'sh', ...node]
+    : node;
+  const child = spawn(command!, args, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',

@@ -2,6 +2,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { writePgliteBackup } from './db/backup';
 import { openDatabase } from './db/client';
+import { ownerOnlyFromNowOn } from './db/private-files';
 import { runMigrations } from './db/migrate';
 import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
@@ -20,6 +21,8 @@ async function main() {
     }
     throw error;
   }
+  // Nothing this process writes (PGlite data, lock, backups) is for other local users.
+  ownerOnlyFromNowOn();
   // Asynchronous writes keep logging off the request path; flushed before exit.
   const destination = pino.destination({ dest: 1, sync: false });
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination);

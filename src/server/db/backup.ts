@@ -15,10 +15,10 @@ export async function writePgliteBackup(pglite: PGlite, dataDir: string): Promis
   await pglite.query('CHECKPOINT');
   const dump = await pglite.dumpDataDir('gzip');
   const dir = backupsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `pglite-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   const temp = `${file}.partial`;
-  fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()));
+  fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
   fs.renameSync(temp, file);
   return file;
 }

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { projectRoot } from '../lib/project-root';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
+import { makeOwnerOnly, ownerOnlyFromNowOn } from './private-files';
 
 export type Schema = typeof schema;
 /** One handle type for both drivers: everything the app does is plain Drizzle on Postgres. */
@@ -59,10 +60,13 @@ export async function openPglite(dataDir?: string, pglite?: PGlite): Promise<Dat
       import('@electric-sql/pglite/contrib/pg_trgm'),
     ]);
     if (dataDir) {
-      fs.mkdirSync(dataDir, { recursive: true });
-      lock = acquireDataDirLock(dataDir);
+      // Owner-only whatever the umask (a reset token sits in the WAL), older installs fixed.
+      ownerOnlyFromNowOn();
+      fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+      lock = await acquireDataDirLock(dataDir);
     }
     try {
+      if (dataDir) makeOwnerOnly(dataDir);
       // pg_trgm backs the participant search index (migration 0002).
       // One options object: PGlite ignores the options when the first argument is undefined.
       client = new PGlite({
@@ -70,6 +74,8 @@ export async function openPglite(dataDir?: string, pglite?: PGlite): Promise<Dat
         extensions: { pg_trgm },
       });
       await client.waitReady;
+      // PGlite unpacks its first data files with their own modes (0666), past the umask.
+      if (dataDir) makeOwnerOnly(dataDir);
     } catch (error) {
       lock?.release();
       throw error;
