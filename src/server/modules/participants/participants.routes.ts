@@ -165,7 +165,7 @@ export async function participantsRoutes(
       const etag = `"${photo.etag}"`;
       reply
         .header('etag', etag)
-        .header('cache-control', 'private, max-age=86400')
+        .header('cache-control', PRIVATE)
         .header('vary', 'Cookie');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(photo.contentType).send(photo.data);

@@ -2,10 +2,56 @@ import crypto from 'node:crypto';
 import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { photoMessages } from '../../../shared/schemas/participants';
-import { AppError } from '../../lib/app-error';
+import { AppError, badRequest } from '../../lib/app-error';
 
 export const MAX_PIXELS = 25_000_000;
+/** decisions.md section 8: each side at most 8000 px, the longer at most 10 times the shorter. */
+export const MAX_SIDE = 8000;
+export const MAX_ASPECT_RATIO = 10;
+/** Decodes running at once per process: each can take hundreds of MB and seconds of CPU. */
+export const MAX_CONCURRENT_DECODES = 2;
 const OUTPUT_SIZE = 512;
+
+export const photoShapeMessages = {
+  side: `Please upload an image of at most ${MAX_SIDE} pixels on each side`,
+  ratio: `Please upload an image at most ${MAX_ASPECT_RATIO} times as long as it is wide`,
+} as const;
+
+/** A counting semaphore: `run` waits until fewer than `limit` tasks are running. */
+export function createLimiter(limit: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+      else active++;
+      try {
+        return await task();
+      } finally {
+        // The slot passes straight to the next waiter, so `active` never drops below it.
+        const next = waiting.shift();
+        if (next) next();
+        else active--;
+      }
+    },
+  };
+}
+
+export const decodeLimiter = createLimiter(MAX_CONCURRENT_DECODES);
+
+/** Refuses, from the header alone, an image whose decoding would cost too much. */
+export function checkPhotoShape(width: number, height: number): void {
+  if (width > MAX_SIDE || height > MAX_SIDE)
+    throw badRequest(photoShapeMessages.side, { photo: photoShapeMessages.side });
+  if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
+    throw badRequest(photoShapeMessages.ratio, { photo: photoShapeMessages.ratio });
+}
 
 /** The type an upload really is, from its first bytes, whatever its name or declared type. */
 export function sniffImageType(bytes: Buffer): 'jpeg' | 'png' | null {
@@ -38,21 +84,26 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   }
   if (meta.format !== 'jpeg' && meta.format !== 'png')
     throw new AppError(415, 'UNSUPPORTED_TYPE', photoMessages.type);
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_PIXELS) {
+  if (!meta.width || !meta.height) throw new AppError(415, 'UNSUPPORTED_TYPE', photoMessages.type);
+  // metadata() read the header only: nothing has been decoded yet.
+  checkPhotoShape(meta.width, meta.height);
+  if (meta.width * meta.height > MAX_PIXELS) {
     throw new AppError(413, 'TOO_MANY_PIXELS', 'Please upload an image of at most 25 megapixels');
   }
   let data: Buffer;
   try {
-    data = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-      .rotate()
-      .resize(OUTPUT_SIZE, OUTPUT_SIZE, {
-        fit: 'cover',
-        position: 'attention',
-        withoutEnlargement: false,
-      })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
+    data = await decodeLimiter.run(() =>
+      sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(OUTPUT_SIZE, OUTPUT_SIZE, {
+          fit: 'cover',
+          position: 'attention',
+          withoutEnlargement: false,
+        })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer(),
+    );
   } catch {
     throw new AppError(415, 'UNSUPPORTED_TYPE', photoMessages.type);
   }
