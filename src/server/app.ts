@@ -25,6 +25,7 @@ import { participantsAdminRoutes } from './modules/participants/participants.adm
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { outboxRoutes } from './modules/mail/outbox.routes';
 import { createRequestsAdmin } from './modules/requests/requests.admin';
 import { requestsAdminRoutes, requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(requestsAdminRoutes, { admin: createRequestsAdmin({ db: database.db }) });
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);
+  await app.register(outboxRoutes);
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

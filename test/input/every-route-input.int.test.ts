@@ -286,6 +286,14 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/outbox',
+    who: 'admin',
+    in: 'query',
+    valid: () => ({}),
+    fields: [...PAGING, { name: 'status', message: 'Use pending, sending, sent or failed' }],
+  },
+  {
+    method: 'GET',
     path: '/api/participants',
     who: 'admin',
     in: 'query',

@@ -54,13 +54,28 @@ export function inquiryNotificationMail(
   };
 }
 
-export function inquiryConfirmationMail(r: InquiryForMail): OutgoingMail {
+/**
+ * The auto-reply to an inquiry quotes nothing the sender typed, not even a name: the
+ * form takes any address, so quoted text would let anyone make the site mail it to anyone.
+ */
+export function inquiryConfirmationMail(r: Pick<InquiryForMail, 'email'>): OutgoingMail {
+  return autoReply(
+    r.email,
+    'inquiry-confirmation',
+    `We received your inquiry — ${site.name}`,
+    'Thank you for telling us about your project. A product lead will contact you within 24 hours.',
+  );
+}
+
+function autoReply(to: string, kind: string, subject: string, line: string): OutgoingMail {
+  const ignore =
+    'If you did not send this request, you can ignore this e-mail: nothing else will follow.';
   return {
-    to: r.email,
-    kind: 'inquiry-confirmation',
-    subject: `We received your inquiry — ${site.name}`,
-    text: `Hello ${r.contactPerson},\n\nThank you for telling us about ${r.companyName}'s project. A product lead will contact you within 24 hours.\n\n— ${site.name}\n${site.email}`,
-    html: `<p>Hello ${escapeHtml(r.contactPerson)},</p><p>Thank you for telling us about ${escapeHtml(r.companyName)}'s project. A product lead will contact you within 24 hours.</p><p>— ${escapeHtml(site.name)}<br>${escapeHtml(site.email)}</p>`,
+    to,
+    kind,
+    subject,
+    text: `Hello,\n\n${line}\n\n${ignore}\n\n— ${site.name}\n${site.email}`,
+    html: `<p>Hello,</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>— ${escapeHtml(site.name)}<br>${escapeHtml(site.email)}</p>`,
   };
 }
 
@@ -103,12 +118,12 @@ export function researchNotificationMail(
   };
 }
 
-export function researchConfirmationMail(r: ResearchForMail): OutgoingMail {
-  return {
-    to: r.email,
-    kind: 'research-confirmation',
-    subject: `We received your research request — ${site.name}`,
-    text: `Hello ${r.contactName},\n\nThank you for your research request for ${r.company}. Our research team will contact you within 24 hours to plan the study.\n\n— ${site.name}\n${site.email}`,
-    html: `<p>Hello ${escapeHtml(r.contactName)},</p><p>Thank you for your research request for ${escapeHtml(r.company)}. Our research team will contact you within 24 hours to plan the study.</p><p>— ${escapeHtml(site.name)}<br>${escapeHtml(site.email)}</p>`,
-  };
+/** Like the inquiry's auto-reply: quotes nothing the sender typed. */
+export function researchConfirmationMail(r: Pick<ResearchForMail, 'email'>): OutgoingMail {
+  return autoReply(
+    r.email,
+    'research-confirmation',
+    `We received your research request — ${site.name}`,
+    'Thank you for your research request. Our research team will contact you within 24 hours to plan the study.',
+  );
 }

@@ -374,3 +374,120 @@ describe('mail worker', () => {
     expect(sends).toBe(1);
   });
 });
+
+describe('mail retention', () => {
+  const sentAt = new Date('2026-03-02T10:00:00.000Z');
+  const day = 24 * 3600_000;
+
+  /** A worker without SMTP whose retention clock reads `at`: purging needs no SMTP. */
+  function startRetention(at: Date) {
+    const w = startMailWorker({
+      db: database.db,
+      config: testConfig({}),
+      log: silent,
+      pollIntervalMs: 3600_000,
+      now: () => at,
+    });
+    workers.push(w);
+    return w;
+  }
+
+  async function sentMail(kind: string, text: string, when: Date) {
+    await enqueueMail(
+      database.db,
+      { to: 'kept@example.com', subject: 'Hi', text, html: `<p>${text}</p>`, kind },
+      { smtpConfigured: true, log: silent },
+    );
+    const [created] = await database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .orderBy(sql`${mailOutbox.createdAt} desc`)
+      .limit(1);
+    await database.db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: when })
+      .where(eq(mailOutbox.id, created!.id));
+    return created!.id;
+  }
+
+  it('empties the bodies of mail sent more than 7 days ago (injected clock), and no other', async () => {
+    const [waiting] = await enqueue(1, 'waiting');
+    await database.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(sentAt.getTime() - 30 * day) })
+      .where(eq(mailOutbox.id, waiting!));
+    const old = await sentMail('application-declined', 'Old news', sentAt);
+    const recent = await sentMail(
+      'application-declined',
+      'Fresh news',
+      new Date(sentAt.getTime() + 2 * day),
+    );
+
+    expect(await startRetention(new Date(sentAt.getTime() + 7 * day - 1000)).purgeOnce()).toBe(0);
+    expect((await row(old)).textBody).toBe('Old news');
+
+    expect(await startRetention(new Date(sentAt.getTime() + 7 * day + 1000)).purgeOnce()).toBe(1);
+    expect(await row(old)).toMatchObject({
+      textBody: '',
+      htmlBody: null,
+      subject: 'Hi',
+      status: 'sent',
+    });
+    expect((await row(recent)).textBody).toBe('Fresh news');
+    // Mail not yet sent keeps its body however old it is.
+    expect((await row(waiting!)).textBody).toBe('Secret body 0');
+    // A second pass finds nothing more to do.
+    expect(await startRetention(new Date(sentAt.getTime() + 8 * day)).purgeOnce()).toBe(0);
+  });
+
+  it('removes token links from a mail once it is sent, and keeps the rest of the body', async () => {
+    await enqueueMail(
+      database.db,
+      {
+        to: 'person@example.com',
+        subject: 'Reset',
+        kind: 'password-reset',
+        text: 'Open http://localhost:5000/reset-password?token=AbC_123-xyz within one hour.',
+        html: '<a href="http://localhost:5000/reset-password?token=AbC_123-xyz">Choose</a>',
+      },
+      { smtpConfigured: true, log: silent },
+    );
+    await enqueueMail(
+      database.db,
+      {
+        to: 'person2@example.com',
+        subject: 'Confirm',
+        kind: 'some-other-kind',
+        text: 'Confirm at https://x.test/confirm?id=1&token=Zz9 please.',
+        html: '<a href="https://x.test/confirm?id=1&amp;token=Zz9">Confirm</a>',
+      },
+      { smtpConfigured: true, log: silent },
+    );
+    const w = worker();
+    expect(await w.runOnce()).toEqual({ sent: 2, failed: 0 });
+    expect(smtp.messages.map((m) => m.raw).join('\n')).toContain('token=AbC_123-xyz');
+
+    const rows = await database.db.select().from(mailOutbox);
+    const reset = rows.find((r) => r.kind === 'password-reset')!;
+    expect(reset.textBody).toBe('Open [link removed once sent] within one hour.');
+    expect(reset.htmlBody).toBeNull();
+    const other = rows.find((r) => r.kind === 'some-other-kind')!;
+    expect(other.textBody).toBe('Confirm at [link removed once sent] please.');
+    expect(other.htmlBody).not.toContain('Zz9');
+  });
+
+  it('keeps a reset mail’s link while it is not sent yet (the admins never see it; the developer script does)', async () => {
+    await enqueueMail(
+      database.db,
+      {
+        to: 'later@example.com',
+        subject: 'Reset',
+        kind: 'password-reset',
+        text: 'Open http://localhost:5000/reset-password?token=Later1',
+      },
+      { smtpConfigured: false, log: silent },
+    );
+    const [stored] = await database.db.select().from(mailOutbox);
+    expect(stored!.textBody).toContain('token=Later1');
+  });
+});

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
+import { isSensitiveMailKind } from '../../../shared/schemas/outbox';
+import { purgeSentBodies, withoutTokenLinks } from './mail.service';
 import {
   createSmtpTransport,
   MailSendError,
@@ -29,7 +31,12 @@ export type MailWorker = {
   stop(): Promise<void>;
   /** Sends what is due now. `failed` counts failed send attempts, retried later or given up. */
   runOnce(): Promise<{ sent: number; failed: number }>;
+  /** Empties the bodies of mail sent more than 7 days ago (by the injected clock); returns how many. */
+  purgeOnce(): Promise<number>;
 };
+
+/** How often the retention pass runs. */
+const PURGE_INTERVAL_MS = 3600_000;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -50,8 +57,24 @@ export function startMailWorker(options: {
   pollIntervalMs?: number;
   /** Replaces the SMTP transport built from config.smtpUrl; the caller closes it. */
   transport?: MailTransport;
+  /** The clock of the retention pass (tests move it); the database's now() decides sending. */
+  now?: () => Date;
+  purgeIntervalMs?: number;
 }): MailWorker {
   const { db, log } = options;
+  const now = options.now ?? (() => new Date());
+  // Retention runs with or without SMTP: rows sent while SMTP_URL was set still expire.
+  const purgeOnce = async () => {
+    const purged = await purgeSentBodies(db, now());
+    if (purged > 0) log.info({ purged }, 'mail bodies older than 7 days removed');
+    return purged;
+  };
+  const purgeTimer = setInterval(() => {
+    purgeOnce().catch((error: unknown) => {
+      log.warn({ err: { message: safeErrorText(error) } }, 'mail retention pass failed');
+    });
+  }, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+  purgeTimer.unref();
   const pollIntervalMs = options.pollIntervalMs ?? 5000;
   const ownsTransport = options.transport === undefined;
   const transport =
@@ -63,10 +86,13 @@ export function startMailWorker(options: {
   if (!transport) {
     log.info('SMTP_URL not set: mail stays in the outbox and is not sent');
     return {
-      async stop() {},
+      async stop() {
+        clearInterval(purgeTimer);
+      },
       async runOnce() {
         return { sent: 0, failed: 0 };
       },
+      purgeOnce,
     };
   }
   const mailer = transport;
@@ -122,6 +148,7 @@ export function startMailWorker(options: {
         lastError: null,
         lockedUntil: null,
         lockedBy: null,
+        ...redactedOnceSent(row),
       })
       .where(ownClaim(row.id, workerId));
     log.debug({ mailId: row.id, kind: row.kind }, 'mail sent');
@@ -185,9 +212,11 @@ export function startMailWorker(options: {
 
   return {
     runOnce,
+    purgeOnce,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(purgeTimer);
       await current;
       if (ownsTransport) mailer.close();
     },
@@ -222,6 +251,17 @@ async function claimDue(db: Db, workerId: string, limit: number): Promise<Outbox
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
+}
+
+/**
+ * A delivered mail keeps no working token link (a reset link is a key to the account):
+ * removed from every body, and a sensitive kind's HTML copy is dropped altogether.
+ */
+function redactedOnceSent(row: OutboxRow): { textBody?: string; htmlBody?: string | null } {
+  const textBody = withoutTokenLinks(row.textBody);
+  const htmlBody = row.htmlBody === null ? null : withoutTokenLinks(row.htmlBody);
+  if (isSensitiveMailKind(row.kind)) return { textBody, htmlBody: null };
+  return textBody === row.textBody && htmlBody === row.htmlBody ? {} : { textBody, htmlBody };
 }
 
 /** Only the worker that holds the claim may finish the row; a reclaimed row belongs to its new worker. */

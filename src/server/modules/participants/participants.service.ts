@@ -14,6 +14,7 @@ import { ageFromDateOfBirth } from '../../../shared/rules/profile';
 import type { Earnings, Participant } from '../../../shared/schemas/participants';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { deleteUserSessions } from '../accounts/sessions.repo';
+import { deleteMailTo } from '../mail/mail.service';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { toApplication } from '../applications/applications.mapper';
 import { toEarnings, toParticipant } from './participants.mapper';
@@ -149,7 +150,7 @@ export function createParticipantsService({ db }: { db: Db }) {
     },
 
     /**
-     * Removes the person: profile, photo, applications, earnings, sessions.
+     * Removes the person: profile, photo, applications, earnings, sessions, mail.
      * Payments stay for accounting, detached (participant_id set null by the
      * foreign key), so paid totals do not change.
      */
@@ -158,9 +159,11 @@ export function createParticipantsService({ db }: { db: Db }) {
         const [row] = await tx
           .delete(participants)
           .where(eq(participants.id, id))
-          .returning({ id: participants.id });
+          .returning({ id: participants.id, email: participants.email });
         if (!row) throw notFound('Participant not found');
         await deleteUserSessions(tx, { id, type: 'participant' });
+        // Their mail goes with them, queued and sent (decisions.md section 8).
+        await deleteMailTo(tx, row.email);
         await recordAudit(tx, ctx, {
           action: 'participant.delete',
           resource: 'participant',
