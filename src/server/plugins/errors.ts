@@ -20,7 +20,13 @@ function fieldErrorsFromValidation(
 /** Turns every error into `{ message, errors? }` with the right status; never a stack trace or SQL. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
+    // A route may have set a download's headers (CSV) before its stream failed.
+    const send = (status: number, body: ErrorBody) =>
+      reply
+        .removeHeader('content-disposition')
+        .status(status)
+        .type('application/json; charset=utf-8')
+        .send(body);
 
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: loggableError(error) }, error.message);

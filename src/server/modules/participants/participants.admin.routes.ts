@@ -1,7 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { earningsSchema, participantSchema } from '../../../shared/schemas/participants';
 import { pageQuery, searchParam } from '../../../shared/schemas/paging';
+import { loggableError } from '../../lib/db-errors';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import type { ParticipantsAdmin } from './participants.admin';
@@ -16,6 +18,23 @@ function attachmentName(title: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'test';
   return `${slug}-payments.csv`;
+}
+
+/**
+ * A CSV download. An error before the first byte reaches the error handler (503, logged
+ * there); after it, the response can only be cut short, and it is logged here, once
+ * (Fastify's own stream-error line is off with request logging).
+ */
+function sendCsv(reply: FastifyReply, filename: string, stream: Readable) {
+  stream.on('error', (error) => {
+    if (reply.raw.headersSent)
+      reply.log.warn({ err: loggableError(error) }, 'CSV export aborted mid-stream');
+  });
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .type('text/csv; charset=utf-8')
+    .send(stream);
 }
 
 export async function participantsAdminRoutes(
@@ -49,11 +68,7 @@ export async function participantsAdminRoutes(
     '/api/participants/export.csv',
     { preValidation: requireAdmin, schema: { querystring: searchQuery } },
     async (request, reply) =>
-      reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="participants.csv"')
-        .type('text/csv; charset=utf-8')
-        .send(opts.admin.exportCsv(request.query.search)),
+      sendCsv(reply, 'participants.csv', opts.admin.exportCsv(request.query.search)),
   );
 
   /** A participant's earnings (the participant reads their own at /api/me/earnings). */
@@ -77,11 +92,7 @@ export async function participantsAdminRoutes(
     { preValidation: requireAdmin, schema: { params: uuidParam('id') } },
     async (request, reply) => {
       const { title, stream } = await opts.admin.studyPaymentsCsv(request.params.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${attachmentName(title)}"`)
-        .type('text/csv; charset=utf-8')
-        .send(stream);
+      return sendCsv(reply, attachmentName(title), stream);
     },
   );
 }

@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applications, earnings, participants, payments, studies } from '../../db/schema/index';
 import type { Earnings } from '../../../shared/schemas/participants';
 import { notFound } from '../../lib/app-error';
 import { csvStream } from '../../lib/csv';
+import { redactedDbError } from '../../lib/db-errors';
 import {
   afterMicroCursor,
   decodeMicroCursor,
@@ -33,6 +34,28 @@ const after = (cursor: MicroCursor | undefined) =>
 const newestFirst = newestFirstBy(participants.createdAt, participants.id);
 
 const EXPORT_BATCH = 1000;
+
+/**
+ * Rows as a CSV stream joined with `pipeline`, so that every failure has a handler. A
+ * database error mid-export destroys this response only (the download ends truncated,
+ * or answers 503 before the first byte) and Fastify logs it once, redacted to the
+ * driver's code and message; a client that goes away stops the row source. With
+ * `.pipe()` the source's error had no listener and ended the process.
+ */
+export function csvFromRows(
+  header: string[],
+  rows: AsyncIterable<unknown[]> | Iterable<unknown[]>,
+): Readable {
+  async function* redacted() {
+    try {
+      yield* rows;
+    } catch (error) {
+      throw redactedDbError(error);
+    }
+  }
+  // Fastify listens for the result's error and logs it: the callback has nothing to add.
+  return pipeline(Readable.from(redacted()), csvStream(header), () => {});
+}
 
 export function createParticipantsAdmin({ db }: { db: Db }) {
   return {
@@ -64,7 +87,6 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
      * reads it: memory stays flat whatever the number of participants.
      */
     exportCsv(search?: string): Readable {
-      const csv = csvStream(['Name', 'Email', 'Phone', 'Location', 'Age', 'Occupation', 'Joined']);
       let cursor: MicroCursor | undefined;
       const filter = searchFilter(search);
       async function* rows() {
@@ -91,7 +113,10 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
           cursor = { at: last.cursorAt, id: last.p.id };
         }
       }
-      return Readable.from(rows()).pipe(csv);
+      return csvFromRows(
+        ['Name', 'Email', 'Phone', 'Location', 'Age', 'Occupation', 'Joined'],
+        rows(),
+      );
     },
 
     /** A study's payment list (spec section 9): completed participants, hours, rate, total, date. */
@@ -113,7 +138,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         .leftJoin(payments, eq(payments.applicationId, applications.id))
         .where(and(eq(applications.testId, studyId), eq(applications.status, 'completed')))
         .orderBy(desc(applications.completedAt));
-      const csv = csvStream([
+      const header = [
         'Participant',
         'Email',
         'Phone',
@@ -121,7 +146,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         'Rate (KES/hour)',
         'Total payment (KES)',
         'Completion date',
-      ]);
+      ];
       const records = rows.map((r) => [
         `${r.firstName} ${r.lastName}`,
         r.email,
@@ -131,7 +156,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
         r.amount ?? '',
         r.completedAt?.toISOString().slice(0, 10) ?? '',
       ]);
-      return { title: study.title, stream: Readable.from(records).pipe(csv) };
+      return { title: study.title, stream: csvFromRows(header, records) };
     },
 
     /** One participant's earnings for the admin's detail view; zeros before any payment. */
