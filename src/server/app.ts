@@ -37,7 +37,7 @@ import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityPlugin } from './plugins/security';
+import { clientErrorHandler, frameworkErrorHandler, securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 
 declare module 'fastify' {
@@ -114,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
+    // The router's and Node's own refusals carry the security headers and { message } too.
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
     // One line per request, written when it completes (below), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
   };

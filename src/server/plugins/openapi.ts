@@ -18,5 +18,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No CSP of its own: the page gets the product's (plugins/security.ts); Swagger UI loads
+  // only its own scripts, and the validator badge (an image from another site) is off.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: false,
+    uiConfig: { validatorUrl: null },
+  });
 });

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { forbidden } from '../lib/app-error';
+import { AppError, forbidden } from '../lib/app-error';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -107,16 +108,118 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/** The API docs are a page (Swagger UI), the rest of /api is JSON. */
+const isApiUrl = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
+ * The router's own refusals (a malformed percent-encoding such as `GET /%`, a parameter
+ * over the length limit) happen before any hook runs: this answers them with the same
+ * headers and `{ message }` shape as every other error (decisions.md section 8).
+ */
+export function frameworkErrorHandler(config: Config) {
+  const pageHeaders = securityHeaders(pageHelmetOptions(config));
+  const apiHeaders = securityHeaders(apiHelmetOptions(config));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const [status, message] =
+      error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'The address is not valid']
+        : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? [414, 'The address is too long']
+          : [500, 'Something went wrong on our side. Please try again.'];
+    if (status >= 500) request.log.error({ code: error.code }, 'router error');
+    void reply
+      .headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
+      .header('x-request-id', request.id)
+      .status(status)
+      .send({ message });
+  };
+}
+
+/**
+ * Requests Node's HTTP parser refuses (malformed request line or headers, headers too
+ * large, a client too slow) never reach Fastify; they get the API headers and a
+ * `{ message }` body too, written straight to the socket as Node itself would.
+ */
+export function clientErrorHandler(config: Config) {
+  const apiHeaders = securityHeaders(apiHelmetOptions(config));
+  const fixedHeaders = Object.entries(apiHeaders)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  return function onClientError(
+    this: FastifyInstance,
+    error: Error & { code?: string },
+    socket: Duplex,
+  ) {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long']
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', 'The request headers are too large']
+          : [400, 'Bad Request', 'The request is malformed'];
+    this.log.debug({ code: error.code }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify({ message });
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\n${fixedHeaders}content-type: application/json; charset=utf-8\r\n` +
+          `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
+}
+
+const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The methods of the routes registered so far, by path pattern; wildcard routes aside. */
+function routeTable() {
+  const routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  const byUrl = new Map<string, Set<string>>();
+  return {
+    add(url: string, method: string | string[]) {
+      if (url.includes('*')) return;
+      let methods = byUrl.get(url);
+      if (!methods) {
+        methods = new Set();
+        byUrl.set(url, methods);
+        const source = url
+          .split('/')
+          .map((part) =>
+            part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+          )
+          .join('/');
+        routes.push({ pattern: new RegExp(`^${source}/?$`), methods });
+      }
+      for (const m of Array.isArray(method) ? method : [method]) methods.add(m.toUpperCase());
+    },
+    /** The methods another route answers this path with, in a stable order. */
+    allowed(pathname: string): string[] {
+      const found = new Set<string>();
+      for (const route of routes)
+        if (route.pattern.test(pathname)) for (const m of route.methods) found.add(m);
+      return HTTP_METHODS.filter((m) => found.has(m));
+    },
+  };
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts;
   const pageHeaders = securityHeaders(pageHelmetOptions(config));
   const apiHeaders = securityHeaders(apiHelmetOptions(config));
+  const routes = routeTable();
+  app.addHook('onRoute', (route) => routes.add(route.url, route.method));
 
   app.addHook('onRequest', async (request, reply) => {
-    // The API docs are a page (Swagger UI), the rest of /api is JSON.
-    const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
-    reply.headers(isApi ? apiHeaders : pageHeaders);
+    reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
+    if (request.is404) {
+      // A known path asked with a method it does not take is a 405 naming those it does.
+      const allowed = routes.allowed(request.url.split('?')[0] ?? '/');
+      if (allowed.length > 0) {
+        reply.header('allow', allowed.join(', '));
+        throw new AppError(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here');
+      }
+    }
     if (isCrossSiteWrite(request, config)) {
       request.log.warn(
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
