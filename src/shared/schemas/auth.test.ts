@@ -16,6 +16,7 @@ describe('sign-up schema (spec section 5)', () => {
       ...valid,
       firstName: 'Amina',
       email: 'amina@example.com',
+      phone: '+254712345678',
       userType: 'participant',
     });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toE164 } from '../phone';
 
 /**
  * Field builders shared by every payload. Each string is trimmed, normalised to
@@ -149,12 +150,21 @@ export const emailField = z
   .max(LIMITS.email, messages.email)
   .pipe(z.email(messages.email));
 
+/**
+ * A phone number in any form people type (`0711 464 914`, `254711464914`, `+44 …`),
+ * answered in E.164 (`+254711464914`): the one form stored, compared and shown.
+ */
 export const phoneField = z
   .string({ error: messages.phone })
   .trim()
   .min(LIMITS.phoneMin, messages.phone)
   .max(LIMITS.phoneMax, messages.phone)
-  .regex(/^\+?[0-9][0-9 ()-]*[0-9]$/, messages.phone);
+  .transform((value, ctx) => {
+    const e164 = toE164(value);
+    if (e164) return e164;
+    ctx.issues.push({ code: 'custom', message: messages.phone, input: value });
+    return z.NEVER;
+  });
 
 /**
  * A new password: the spec's minimum of 6, a cap that keeps hashing cheap, and the

@@ -82,19 +82,17 @@ export async function emailInUse(db: DbOrTx, email: string): Promise<boolean> {
   return (await findAccountByEmail(db, email)) !== undefined;
 }
 
+/**
+ * True when a participant already has this phone (E.164, as the phone field answers it).
+ * Admins' phones are not checked against participants' (decisions.md section 8).
+ */
 export async function phoneInUse(db: DbOrTx, phone: string): Promise<boolean> {
   const [p] = await db
     .select({ id: participants.id })
     .from(participants)
     .where(eq(participants.phone, phone))
     .limit(1);
-  if (p) return true;
-  const [a] = await db
-    .select({ id: admins.id })
-    .from(admins)
-    .where(eq(admins.phone, phone))
-    .limit(1);
-  return a !== undefined;
+  return p !== undefined;
 }
 
 export const MAX_FAILED_SIGN_INS = 5;

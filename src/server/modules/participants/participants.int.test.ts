@@ -153,7 +153,7 @@ describe('updating the profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().participant).toMatchObject({
       firstName: 'Zawadi',
-      phone: '+254 733 000 111',
+      phone: '+254733000111',
     });
   });
 

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { phoneField, messages } from './schemas/fields';
+import { phoneDigits, toE164 } from './phone';
+
+describe('phone numbers are stored in E.164', () => {
+  it('reads every Kenyan form of one number as the same +2547… number', () => {
+    for (const typed of [
+      '+254711464914',
+      '0711464914',
+      '254711464914',
+      '+254 711 464914',
+      '0711 464 914',
+      '0711-464-914',
+      '(0711) 464914',
+    ])
+      expect(toE164(typed), typed).toBe('+254711464914');
+  });
+
+  it('reads 01… numbers as +2541…', () => {
+    expect(toE164('0112 345 678')).toBe('+254112345678');
+    expect(toE164('254112345678')).toBe('+254112345678');
+  });
+
+  it('takes other countries only with their + code', () => {
+    expect(toE164('+44 7911 123456')).toBe('+447911123456');
+    expect(toE164('+1 (202) 555-0123')).toBe('+12025550123');
+    expect(toE164('07911123456')).toBeUndefined();
+    expect(toE164('12025550123')).toBeUndefined();
+  });
+
+  it('refuses text, too short or too long numbers and control characters', () => {
+    for (const typed of [
+      'call 0711464914',
+      '0711464914x',
+      '+2547123',
+      '12345',
+      '0711\u0000464914',
+      '+254 711 464914 ext 12',
+      '',
+    ])
+      expect(toE164(typed), typed).toBeUndefined();
+  });
+
+  it('the phone field answers E.164, or the spec message for a number it cannot read', () => {
+    expect(phoneField.parse(' 0711-464-914 ')).toBe('+254711464914');
+    const bad = phoneField.safeParse('0711 464 91');
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([messages.phone]);
+    expect(phoneField.safeParse(711464914).error?.issues[0]?.message).toBe(messages.phone);
+  });
+
+  it('exports digits only, the form M-Pesa bulk and SMS tools take', () => {
+    expect(phoneDigits('+254711464914')).toBe('254711464914');
+  });
+});
