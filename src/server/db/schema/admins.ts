@@ -37,7 +37,6 @@ export const admins = pgTable(
   (t) => [
     uniqueIndex('admins_email_unique').on(sql`lower(${t.email})`),
     uniqueIndex('admins_username_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('admins_phone_unique').on(t.phone),
     uniqueIndex('admins_reset_token_unique').on(t.passwordResetToken),
     check('admins_role_check', inList('role', adminRoles)),
     check('admins_login_attempts_check', sql`${t.loginAttempts} >= 0`),

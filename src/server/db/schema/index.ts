@@ -11,3 +11,4 @@ export { settings } from './settings';
 export { mailOutbox } from './mail-outbox';
 export { participantPhotos } from './participant-photos';
 export { authFailures } from './auth-failures';
+export { phoneMigrationConflicts } from './phone-migration-conflicts';
