@@ -20,13 +20,21 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_DIR: './data/test-unused',
     RATE_LIMIT_AUTH_PER_MIN: '100000',
     RATE_LIMIT_FORMS_PER_MIN: '100000',
+    RATE_LIMIT_WRITES_PER_MIN: '100000',
+    RATE_LIMIT_PHOTO_PER_HOUR: '100000',
     ...env,
   });
 }
 
 /** The real app on a fresh database, ready for `app.inject()`. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; database?: Database; clientDir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    clientDir?: string;
+    /** The lockout's clock (BuildAppOptions.clock). */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
@@ -35,6 +43,7 @@ export async function buildTestApp(
     database,
     logger: false,
     clientDir: options.clientDir ?? '/nonexistent-client-dir',
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
+import { startMailCatcher } from './mail-catcher';
 import { freePort } from '../../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -11,8 +12,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The server's log file (without SMTP_URL, mail such as reset links is logged there). */
+    /** The server's log file. */
     serverLog: string;
+    /** Where the test SMTP server writes the mail the server sends (read with `mailTo`). */
+    mailDir: string;
   }
 }
 
@@ -30,6 +33,9 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
+  // Mail goes to a real SMTP server on loopback, as in production; the specs read it there.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-mail-'));
+  const catcher = await startMailCatcher(mailDir);
   const log = fs.openSync(logFile, 'w');
   const server: ChildProcess = spawn(
     process.execPath,
@@ -44,7 +50,8 @@ export default async function setup(project: TestProject) {
         PUBLIC_URL: baseUrl,
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        SMTP_URL: '',
+        SMTP_URL: catcher.url,
+        MAIL_FROM: 'InsightLab <no-reply@insightlab.test>',
         REDIS_URL: '',
         LOG_LEVEL: 'info',
         ADMIN_EMAIL: E2E_ADMIN.email,
@@ -71,11 +78,14 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', logFile);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     fs.closeSync(log);
+    await catcher.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -60,6 +60,8 @@ export type BuildAppOptions = {
   /** A ready pino logger (main.ts: asynchronous destination); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
   clientDir?: string;
+  /** The clock of the sign-in lockout; tests inject one instead of waiting. */
+  clock?: () => Date;
 };
 
 /** Paths and headers that must never reach a log line. */
@@ -151,10 +153,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin, { config, db: database.db });
   await app.register(openApiPlugin);
 
-  const accounts = createAccountsService({ db: database.db, config, log: app.log });
+  const accounts = createAccountsService({
+    db: database.db,
+    config,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   await app.register(healthRoutes);
   await app.register(accountsRoutes, { accounts });
-  const participants = createParticipantsService({ db: database.db });
+  const participants = createParticipantsService({ db: database.db, accounts });
   await app.register(participantsAdminRoutes, {
     admin: createParticipantsAdmin({ db: database.db }),
   });

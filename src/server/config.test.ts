@@ -11,7 +11,7 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:5000',
       secureCookies: false,
       admin: undefined,
-      rateLimit: { authPerMinute: 20, formsPerMinute: 10 },
+      rateLimit: { authPerMinute: 20, formsPerMinute: 10, writesPerMinute: 60, photosPerHour: 10 },
       logLevel: 'info',
       trustProxy: false,
     });

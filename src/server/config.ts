@@ -35,6 +35,8 @@ const envSchema = z
     ),
     RATE_LIMIT_AUTH_PER_MIN: z.coerce.number().int().min(1).max(100000).default(20),
     RATE_LIMIT_FORMS_PER_MIN: z.coerce.number().int().min(1).max(100000).default(10),
+    RATE_LIMIT_WRITES_PER_MIN: z.coerce.number().int().min(1).max(100000).default(60),
+    RATE_LIMIT_PHOTO_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -64,7 +66,13 @@ export type Config = {
   mailFrom: string;
   notifyEmail: string | undefined;
   redisUrl: string | undefined;
-  rateLimit: { authPerMinute: number; formsPerMinute: number };
+  rateLimit: {
+    authPerMinute: number;
+    formsPerMinute: number;
+    /** Per signed-in user: profile, password, e-mail, apply (decisions.md section 8). */
+    writesPerMinute: number;
+    photosPerHour: number;
+  };
   logLevel: string;
   /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
   trustProxy: boolean | string;
@@ -116,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MIN,
       formsPerMinute: e.RATE_LIMIT_FORMS_PER_MIN,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MIN,
+      photosPerHour: e.RATE_LIMIT_PHOTO_PER_HOUR,
     },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

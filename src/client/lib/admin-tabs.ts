@@ -10,6 +10,7 @@ export const adminTabs = [
   { id: 'payments', label: 'Payments' },
   { id: 'admins', label: 'Admin Management' },
   { id: 'activity', label: 'Activity' },
+  { id: 'outbox', label: 'Outbox' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

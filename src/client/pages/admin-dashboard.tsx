@@ -9,6 +9,7 @@ import { ActivityTab } from '@/client/features/admin-activity/components/activit
 import { AdminApplicationsTab } from '@/client/features/applications/components/admin-applications-tab';
 import { NotificationBell } from '@/client/features/admin-notifications/components/notification-bell';
 import { OverviewTab } from '@/client/features/admin-overview/components/overview-tab';
+import { OutboxTab } from '@/client/features/admin-outbox/components/outbox-tab';
 import { ParticipantsTab } from '@/client/features/admin-participants/components/participants-tab';
 import { PaymentsTab } from '@/client/features/admin-payments/components/payments-tab';
 import { RequestsTab } from '@/client/features/admin-requests/components/requests-tab';
@@ -111,6 +112,9 @@ function Dashboard({ user }: { user: SessionUser }) {
         </TabsContent>
         <TabsContent value="activity">
           <ActivityTab />
+        </TabsContent>
+        <TabsContent value="outbox">
+          <OutboxTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailField,
   emptyAsUndefined,
+  existingPasswordField,
   isIsoDateInRange,
   LIMITS,
   messages,
@@ -81,6 +82,15 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
+/**
+ * Sent beside a new `email` on both profile routes (decisions.md section 4); the server
+ * checks it only when the e-mail changes, and answers 400 on this field when it is missing.
+ */
+const currentPasswordForEmail = existingPasswordField(
+  messages.currentPasswordRequired,
+  'Current password',
+).optional();
+
 /** PUT /api/participants/{id}/profile: every field optional; '' clears an optional field. */
 export const participantProfileUpdateSchema = z
   .object({
@@ -101,8 +111,12 @@ export const participantProfileUpdateSchema = z
         error: 'Please choose one of the options',
       })
       .optional(),
+    currentPassword: currentPasswordForEmail,
   })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+  .refine(
+    (v) => Object.entries(v).some(([key, x]) => key !== 'currentPassword' && x !== undefined),
+    { message: 'Nothing to update' },
+  );
 export type ParticipantProfileUpdateInput = z.input<typeof participantProfileUpdateSchema>;
 
 /** The profile form of the dashboard (spec section 5 "Profile form"). */
@@ -111,6 +125,7 @@ export const accountProfileSchema = z.object({
   lastName: participantFields.lastName,
   email: participantFields.email,
   phone: participantFields.phone,
+  currentPassword: currentPasswordForEmail,
 });
 export type AccountProfileInput = z.input<typeof accountProfileSchema>;
 

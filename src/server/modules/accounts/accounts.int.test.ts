@@ -168,44 +168,7 @@ describe('sign-in, session and logout', () => {
     expect(wrong.json()).toEqual(unknown.json());
   });
 
-  it('locks the account for 15 minutes after 5 failures in a row (423), even for the right password', async () => {
-    const { input, participant } = await createParticipant(t.app);
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      statuses.push(
-        (await post('/api/auth/signin', { email: input.email, password: `Wrong-${i}-pass` }))
-          .statusCode,
-      );
-    }
-    expect(statuses).toEqual([401, 401, 401, 401, 423]);
-    const right = await post('/api/auth/signin', { email: input.email, password: input.password });
-    expect(right.statusCode).toBe(423);
-    expect(right.json().message).toMatch(/try again in 15 minutes/);
-    const [row] = await t.database.db
-      .select()
-      .from(participants)
-      .where(eq(participants.id, participant.id));
-    const minutes = (row!.lockedUntil!.getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(14);
-    expect(minutes).toBeLessThanOrEqual(15);
-  });
-
-  it('resets the failure count after a successful sign-in', async () => {
-    const { input, participant } = await createParticipant(t.app);
-    for (let i = 0; i < 4; i++)
-      await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' });
-    expect(
-      (await post('/api/auth/signin', { email: input.email, password: input.password })).statusCode,
-    ).toBe(200);
-    const [row] = await t.database.db
-      .select()
-      .from(participants)
-      .where(eq(participants.id, participant.id));
-    expect(row!.loginAttempts).toBe(0);
-    expect(
-      (await post('/api/auth/signin', { email: input.email, password: 'Wrong-pass-x' })).statusCode,
-    ).toBe(401);
-  });
+  // The lockout (per account and address) is proven in lockout.int.test.ts.
 
   it('audit-logs sign-in success and failure with IP and user agent', async () => {
     const { input, participant } = await createParticipant(t.app);

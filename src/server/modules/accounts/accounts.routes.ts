@@ -34,11 +34,12 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
     '/api/auth/signin',
     { config: authLimit, schema: { body: signInSchema, response: { 200: authAnswerSchema } } },
     async (request, reply) => {
-      // A new session id at every sign-in; the old one (if any) ends.
-      await accounts.signOut(request.auth?.sessionIdHash, requestContext(request));
+      // A new session id at every sign-in; the old one (if any) ends only when it is issued,
+      // so a failed attempt does not sign the caller out.
       const { sessionToken, ...answer } = await accounts.signIn(
         request.body,
         requestContext(request),
+        request.auth?.sessionIdHash,
       );
       reply.setSessionCookie(sessionToken, answer.userType);
       return reply.header('cache-control', NO_STORE).send(answer);
@@ -94,6 +95,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
       url,
       {
         preValidation: guard,
+        config: { rateLimit: app.rateLimits.writes },
         schema: { body: changePasswordSchema, response: { 200: messageBody } },
       },
       async (request) => {

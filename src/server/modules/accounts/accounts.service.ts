@@ -23,15 +23,23 @@ import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } fr
 import { hashToken, newToken } from './session-tokens';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repo';
 import {
+  activeLock,
+  clearAllFailures,
+  clearFailures,
+  failureKeyOf,
+  LOCKOUT_MS,
+  recordFailure,
+} from './auth-failures.repo';
+import { emailChangedMail } from './account-mails';
+import {
   emailInUse,
   findAccountByEmail,
   findAccountById,
-  LOCKOUT_MS,
   phoneInUse,
-  recordFailedSignIn,
   recordSuccessfulSignIn,
   tableOf,
   toSessionUser,
+  type Account,
   type ParticipantRow,
 } from './users.repo';
 
@@ -40,22 +48,91 @@ export const RESET_TOKEN_TTL_MS = 3600_000;
 const FORGOT_PASSWORD_MIN_MS = 250;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email';
 
-export function lockedMessage(until: Date, now = new Date()): string {
-  // The lock's end comes from the database clock: never say more than the lockout itself.
-  const minutes = Math.min(
+function minutesLeft(until: Date, now: Date): number {
+  // Never say more than the lockout itself, never less than a minute.
+  return Math.min(
     LOCKOUT_MS / 60_000,
     Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)),
   );
+}
+
+export function lockedMessage(until: Date, now = new Date()): string {
+  const minutes = minutesLeft(until, now);
   return `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-type Deps = { db: Db; config: Config; log: FastifyBaseLogger };
+/** The 423 of the password and e-mail change routes: the same lock, said for a signed-in user. */
+export function passwordChecksLockedMessage(until: Date, now = new Date()): string {
+  const minutes = minutesLeft(until, now);
+  return `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+type Deps = {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  /** The clock of the lockout; tests inject one instead of waiting 15 minutes. */
+  now?: () => Date;
+};
+
+type Who = { id: string; type: UserType };
 
 type RegistrationInput = Omit<ParticipantRegistrationInput, 'password'> & { password: string };
 
-export function createAccountsService({ db, config, log }: Deps) {
+export function createAccountsService({ db, config, log, now: clock = () => new Date() }: Deps) {
   const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };
+
+  /**
+   * The current password of a signed-in user, checked under the same per-(account, address)
+   * count as sign-in: a wrong one counts, the 5th locks the pair (423), a right one resets.
+   */
+  async function confirmCurrentPassword(
+    who: Who,
+    password: string | undefined,
+    ctx: RequestContext,
+    field: { action: string; missingMessage: string },
+  ): Promise<Account> {
+    const account = await findAccountById(db, who.type, who.id);
+    if (!account) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+    const key = failureKeyOf(account.row.email);
+    const now = clock();
+    const lock = await activeLock(db, key, ctx.ip, now);
+    if (lock) throw new AppError(423, 'LOCKED', passwordChecksLockedMessage(lock, now));
+    if (!password)
+      throw badRequest(field.missingMessage, { currentPassword: field.missingMessage });
+    if (!(await verifyPassword(account.row.passwordHash, password))) {
+      const { lockedUntil } = await recordFailure(db, key, ctx.ip, now);
+      await recordAudit(db, ctx, {
+        action: field.action,
+        resource: who.type,
+        resourceId: who.id,
+        details: {
+          reason: lockedUntil ? 'wrong current password, now locked' : 'wrong current password',
+        },
+      });
+      if (lockedUntil)
+        throw new AppError(423, 'LOCKED', passwordChecksLockedMessage(lockedUntil, now));
+      throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+    }
+    await clearFailures(db, key, ctx.ip);
+    return account;
+  }
+
+  /**
+   * After a password or e-mail change: every outstanding reset link is void and every other
+   * session of the user ends (the one making the change, when given, stays).
+   */
+  async function endOtherAccess(tx: DbOrTx, who: Who, keepSessionIdHash: string | undefined) {
+    const table = tableOf(who.type);
+    await tx
+      .update(table)
+      .set({ passwordResetToken: null, passwordResetExpires: null })
+      .where(eq(table.id, who.id));
+    await deleteUserSessions(tx, who, keepSessionIdHash);
+  }
 
   function assertNotCommon(password: string, field = 'password') {
     if (isCommonPassword(password))
@@ -142,55 +219,53 @@ export function createAccountsService({ db, config, log }: Deps) {
       return { user: toSessionUser({ type: 'participant', row }), userType: 'participant' };
     },
 
+    /**
+     * Checks the password under the per-(e-mail, address) lockout. Unknown e-mails are
+     * counted and answered exactly like known ones (a dummy verify keeps the time alike).
+     * The caller's current session, if any, ends only when the new one is issued.
+     */
     async signIn(
       input: SignInInput,
       ctx: RequestContext,
+      replacesSessionIdHash?: string,
     ): Promise<AuthAnswer & { sessionToken: string }> {
+      const now = clock();
+      const key = failureKeyOf(input.email);
+      const lock = await activeLock(db, key, ctx.ip, now);
       const account = await findAccountByEmail(db, input.email);
-      if (!account) {
-        await verifyAgainstDummy(input.password);
-        await recordAudit(db, ctx, {
-          action: 'auth.signin.failure',
-          resource: 'account',
-          details: { reason: 'unknown email' },
-        });
-        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
-      }
-      const who = { id: account.row.id, type: account.type };
+      const who = account ? { id: account.row.id, type: account.type } : undefined;
       const fail = async (reason: string) =>
         recordAudit(db, ctx, {
           action: 'auth.signin.failure',
-          resource: account.type,
-          resourceId: who.id,
-          actor: who,
-          details: { reason },
+          resource: account?.type ?? 'account',
+          ...(who ? { resourceId: who.id, actor: who } : {}),
+          details: { reason: who ? reason : `unknown email, ${reason}` },
         });
 
-      const now = new Date();
-      if (account.row.lockedUntil && account.row.lockedUntil > now) {
+      if (lock) {
         await fail('locked');
-        throw new AppError(423, 'LOCKED', lockedMessage(account.row.lockedUntil, now));
+        throw new AppError(423, 'LOCKED', lockedMessage(lock, now));
       }
-      const ok = await verifyPassword(account.row.passwordHash, input.password);
-      if (!ok || !account.row.isActive) {
-        const { lockedUntil } = await recordFailedSignIn(db, account.type, who.id);
-        await fail(
-          !account.row.isActive
-            ? 'inactive'
-            : lockedUntil
-              ? 'wrong password, now locked'
-              : 'wrong password',
-        );
-        if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil));
+      let ok = false;
+      if (account) ok = await verifyPassword(account.row.passwordHash, input.password);
+      else await verifyAgainstDummy(input.password);
+      if (!account || !ok || !account.row.isActive) {
+        const { lockedUntil } = await recordFailure(db, key, ctx.ip, now);
+        const reason = account && ok ? 'inactive' : 'wrong password';
+        await fail(lockedUntil ? `${reason}, now locked` : reason);
+        if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil, now));
         throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
+      const signedIn = { id: account.row.id, type: account.type };
 
       const sessionToken = newToken();
       await db.transaction(async (tx) => {
-        await recordSuccessfulSignIn(tx, account.type, who.id);
+        await clearFailures(tx, key, ctx.ip);
+        await recordSuccessfulSignIn(tx, account.type, signedIn.id);
+        if (replacesSessionIdHash) await deleteSession(tx, replacesSessionIdHash);
         await insertSession(tx, {
           idHash: hashToken(sessionToken),
-          userId: who.id,
+          userId: signedIn.id,
           userType: account.type,
           ip: ctx.ip,
           ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
@@ -198,8 +273,8 @@ export function createAccountsService({ db, config, log }: Deps) {
         await recordAudit(tx, ctx, {
           action: 'auth.signin.success',
           resource: account.type,
-          resourceId: who.id,
-          actor: who,
+          resourceId: signedIn.id,
+          actor: signedIn,
         });
       });
       return { user: toSessionUser(account), userType: account.type, sessionToken };
@@ -264,8 +339,6 @@ export function createAccountsService({ db, config, log }: Deps) {
               passwordHash,
               passwordResetToken: null,
               passwordResetExpires: null,
-              loginAttempts: 0,
-              lockedUntil: null,
             })
             .where(
               and(
@@ -273,10 +346,11 @@ export function createAccountsService({ db, config, log }: Deps) {
                 sql`${table.passwordResetExpires} > now()`,
               ),
             )
-            .returning({ id: table.id });
+            .returning({ id: table.id, email: table.email });
           if (row) {
             const who = { id: row.id, type };
             await deleteUserSessions(tx, who);
+            await clearAllFailures(tx, failureKeyOf(row.email));
             await recordAudit(tx, ctx, {
               action: 'auth.password.reset',
               resource: type,
@@ -294,37 +368,62 @@ export function createAccountsService({ db, config, log }: Deps) {
         });
     },
 
-    /** Changing one's own password needs the current one; every other session of the user ends. */
+    /**
+     * Changing one's own password needs the current one (counted like a sign-in); every
+     * outstanding reset link is void and every other session of the user ends.
+     */
     async changePassword(
-      who: { id: string; type: UserType },
+      who: Who,
       input: ChangePasswordInput,
       keepSessionIdHash: string | undefined,
       ctx: RequestContext,
     ): Promise<void> {
-      const account = await findAccountById(db, who.type, who.id);
-      if (!account) throw new AppError(404, 'NOT_FOUND', 'Account not found');
-      if (!(await verifyPassword(account.row.passwordHash, input.currentPassword))) {
-        await recordAudit(db, ctx, {
-          action: 'auth.password.change_failed',
-          resource: who.type,
-          resourceId: who.id,
-          details: { reason: 'wrong current password' },
-        });
-        throw badRequest('Current password is incorrect.', {
-          currentPassword: 'Current password is incorrect.',
-        });
-      }
+      await confirmCurrentPassword(who, input.currentPassword, ctx, {
+        action: 'auth.password.change_failed',
+        missingMessage: messages.currentPasswordRequired,
+      });
       assertNotCommon(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
       const table = tableOf(who.type);
       await db.transaction(async (tx) => {
         await tx.update(table).set({ passwordHash }).where(eq(table.id, who.id));
-        await deleteUserSessions(tx, who, keepSessionIdHash);
+        await endOtherAccess(tx, who, keepSessionIdHash);
         await recordAudit(tx, ctx, {
           action: 'auth.password.change',
           resource: who.type,
           resourceId: who.id,
         });
+      });
+    },
+
+    /**
+     * An e-mail change of `who` (participant or admin profile): the current password first,
+     * counted like a sign-in; 400 on `currentPassword` when missing or wrong.
+     */
+    async confirmEmailChange(who: Who, currentPassword: string | undefined, ctx: RequestContext) {
+      await confirmCurrentPassword(who, currentPassword, ctx, {
+        action: 'auth.email.change_failed',
+        missingMessage: CURRENT_PASSWORD_FOR_EMAIL,
+      });
+    },
+
+    /**
+     * Inside the transaction that stores the new e-mail: reset links void, the user's other
+     * sessions end, and the old address is told (a mail that quotes nothing typed).
+     */
+    async emailChanged(
+      tx: DbOrTx,
+      who: Who,
+      oldEmail: string,
+      keepSessionIdHash: string | undefined,
+      ctx: RequestContext,
+    ): Promise<void> {
+      await endOtherAccess(tx, who, keepSessionIdHash);
+      await enqueueMail(tx, emailChangedMail({ to: oldEmail, at: clock() }), mailOptions);
+      await recordAudit(tx, ctx, {
+        action: 'auth.email.change',
+        resource: who.type,
+        resourceId: who.id,
       });
     },
   };

@@ -95,30 +95,7 @@ export async function phoneInUse(db: DbOrTx, phone: string): Promise<boolean> {
   return p !== undefined;
 }
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MS = 15 * 60_000;
-
-/**
- * Counts a failed sign-in in one statement (no read-then-write race). The 5th
- * failure in a row locks the account for 15 minutes and starts the count again.
- */
-export async function recordFailedSignIn(
-  db: DbOrTx,
-  type: UserType,
-  id: string,
-): Promise<{ lockedUntil: Date | null }> {
-  const table = tableOf(type);
-  const [row] = await db
-    .update(table)
-    .set({
-      loginAttempts: sql`CASE WHEN ${table.loginAttempts} + 1 >= ${MAX_FAILED_SIGN_INS} THEN 0 ELSE ${table.loginAttempts} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${table.loginAttempts} + 1 >= ${MAX_FAILED_SIGN_INS} THEN now() + ${`${LOCKOUT_MS / 1000} seconds`}::interval ELSE ${table.lockedUntil} END`,
-    })
-    .where(eq(table.id, id))
-    .returning({ lockedUntil: table.lockedUntil });
-  return { lockedUntil: row?.lockedUntil && row.lockedUntil > new Date() ? row.lockedUntil : null };
-}
-
+/** Sign-in failures are counted per e-mail and address in auth_failures (auth-failures.repo.ts). */
 export async function recordSuccessfulSignIn(db: DbOrTx, type: UserType, id: string) {
   const table = tableOf(type);
   await db

@@ -26,6 +26,7 @@ export async function applicationsRoutes(
     '/api/applications',
     {
       preValidation: requireParticipant,
+      config: { rateLimit: app.rateLimits.writes },
       schema: {
         body: applySchema,
         response: { 201: z.object({ application: applicationSchema }) },

@@ -120,7 +120,7 @@ describe('updating the profile', () => {
       method: 'PUT',
       url: `/api/participants/${me.id}/profile`,
       headers: as(me),
-      payload: { email: other.email.toUpperCase() },
+      payload: { email: other.email.toUpperCase(), currentPassword: TEST_PASSWORD },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.email).toBe('An account with this email already exists');

@@ -69,6 +69,7 @@ export async function participantsRoutes(
     '/api/participants/:id/profile',
     {
       preValidation: requireSelf('id'),
+      config: { rateLimit: app.rateLimits.writes },
       schema: {
         params: uuidParam('id'),
         body: participantProfileUpdateSchema,
@@ -82,6 +83,7 @@ export async function participantsRoutes(
           request.params.id,
           request.body,
           requestContext(request),
+          request.auth!.sessionIdHash,
         ),
       };
     },
@@ -92,13 +94,19 @@ export async function participantsRoutes(
     '/api/participant/profile',
     {
       preValidation: requireParticipant,
+      config: { rateLimit: app.rateLimits.writes },
       schema: { body: accountProfileSchema, response: { 200: participantAnswer } },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      const id = request.auth!.user.id;
+      const auth = request.auth!;
       return {
-        participant: await participants.updateProfile(id, request.body, requestContext(request)),
+        participant: await participants.updateProfile(
+          auth.user.id,
+          request.body,
+          requestContext(request),
+          auth.sessionIdHash,
+        ),
       };
     },
   );
@@ -107,6 +115,7 @@ export async function participantsRoutes(
     '/api/participants/:id/password',
     {
       preValidation: requireSelf('id'),
+      config: { rateLimit: app.rateLimits.writes },
       schema: {
         params: uuidParam('id'),
         body: changePasswordSchema,
@@ -129,6 +138,7 @@ export async function participantsRoutes(
     '/api/participants/:id/upload-photo',
     {
       preValidation: requireSelf('id'),
+      config: { rateLimit: app.rateLimits.photo },
       schema: { params: uuidParam('id'), response: { 200: z.object({ photoUrl: z.string() }) } },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import { ageFromDateOfBirth } from '../../../shared/rules/profile';
 import type { Earnings, Participant } from '../../../shared/schemas/participants';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { deleteUserSessions } from '../accounts/sessions.repo';
+import type { AccountsService } from '../accounts/accounts.service';
 import { deleteMailTo } from '../mail/mail.service';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { toApplication } from '../applications/applications.mapper';
@@ -30,6 +31,8 @@ export type ProfileChanges = {
   occupation?: string;
   dateOfBirth?: string;
   education?: string;
+  /** Needed, and checked, only when `email` changes. */
+  currentPassword?: string;
 };
 
 const TAKEN = {
@@ -41,7 +44,13 @@ export function photoUrlOf(id: string, etag: string): string {
   return `/api/participants/${id}/photo?v=${etag.slice(0, 12)}`;
 }
 
-export function createParticipantsService({ db }: { db: Db }) {
+export function createParticipantsService({
+  db,
+  accounts,
+}: {
+  db: Db;
+  accounts: Pick<AccountsService, 'confirmEmailChange' | 'emailChanged'>;
+}) {
   async function load(id: string): Promise<ParticipantRow> {
     const [row] = await db.select().from(participants).where(eq(participants.id, id)).limit(1);
     if (!row) throw notFound('Participant not found');
@@ -53,13 +62,22 @@ export function createParticipantsService({ db }: { db: Db }) {
       return toParticipant(await load(id));
     },
 
-    /** Profile fields; '' clears an optional one; a date of birth sets the age in whole years. */
+    /**
+     * Profile fields; '' clears an optional one; a date of birth sets the age in whole years.
+     * A new e-mail needs the current password first (before any "already in use" answer,
+     * so the route cannot probe for accounts); `sessionIdHash` is the session that stays.
+     */
     async updateProfile(
       id: string,
       changes: ProfileChanges,
       ctx: RequestContext,
+      sessionIdHash?: string,
     ): Promise<Participant> {
       const current = await load(id);
+      const who = { id, type: 'participant' as const };
+      const emailChanges =
+        changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
+      if (emailChanges) await accounts.confirmEmailChange(who, changes.currentPassword, ctx);
       const values: Partial<typeof participants.$inferInsert> = {};
       for (const key of ['firstName', 'lastName', 'email', 'phone'] as const) {
         if (changes[key] !== undefined) values[key] = changes[key];
@@ -90,6 +108,7 @@ export function createParticipantsService({ db }: { db: Db }) {
             .set(values)
             .where(eq(participants.id, id))
             .returning();
+          if (emailChanges) await accounts.emailChanged(tx, who, current.email, sessionIdHash, ctx);
           await recordAudit(tx, ctx, {
             action: 'participant.update',
             resource: 'participant',

@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
+import { adminApi, choose, shot, signedInPage, suffix, toastShown } from './support/kit';
+import { BOUNCING_DOMAIN, mailTo } from './support/mail-catcher';
+
+const session = useBrowser();
+const mailDir = inject('mailDir');
+
+type Mail = { id: string; recipient: string; status: string; kind: string; attempts: number };
+
+/** A lead form sent to an address the test SMTP server refuses for good: its auto-reply fails. */
+async function failedAutoReply(): Promise<string> {
+  const email = `lead-${suffix()}@${BOUNCING_DOMAIN}`;
+  const sent = await fetch(`${session.baseUrl}/api/client-requests`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      companyName: 'Bounce Ltd',
+      contactPerson: 'Wanjiru',
+      email,
+      service: 'research',
+      message: 'Please call us.',
+    }),
+  });
+  expect(sent.status).toBe(201);
+  const admin = await adminApi();
+  await expect
+    .poll(
+      async () =>
+        (
+          await admin<{ mail: Mail[] }>('GET', '/api/outbox?status=failed&limit=200')
+        ).body.mail.some((m) => m.recipient === email),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return email;
+}
+
+/** A participant who asked for a reset link, and got it. */
+async function sentResetMail(): Promise<string> {
+  const email = `reset-${suffix()}@example.com`;
+  const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      firstName: 'Kamau',
+      lastName: 'Njoroge',
+      email,
+      phone: `+2547${String(Math.floor(Math.random() * 9e7) + 1e7)}`,
+      password: 'Savanna-Lantern-77',
+    }),
+  });
+  expect(registered.status).toBe(201);
+  const asked = await fetch(`${session.baseUrl}/api/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  });
+  expect(asked.status).toBe(202);
+  await expect.poll(() => mailTo(mailDir, email).length, { timeout: 30_000 }).toBe(1);
+  return email;
+}
+
+const rowOf = (page: Page, recipient: string) =>
+  page.locator('tbody tr', { hasText: recipient }).first();
+
+const noSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+describe('admin: outbox', () => {
+  it('lists mail with status, attempts and last error, never a reset link, and retries a failed one from the keyboard', async () => {
+    const [bounced, reset] = await Promise.all([failedAutoReply(), sentResetMail()]);
+    const t = await signedInPage(session, { path: '/admin/dashboard?tab=outbox' });
+    const { page } = t;
+    await expect.poll(() => page.getByRole('heading', { name: 'Outbox' }).isVisible()).toBe(true);
+
+    await expect.poll(() => rowOf(page, bounced).isVisible()).toBe(true);
+    const failedRow = rowOf(page, bounced);
+    const text = async () => ((await failedRow.textContent()) ?? '').replace(/\s+/g, ' ');
+    expect(await text()).toContain('Inquiry received');
+    expect(await text()).toContain('Failed');
+    expect(await text()).toMatch(/550/);
+
+    await expect.poll(() => rowOf(page, reset).textContent()).toContain('Password reset');
+    expect(await rowOf(page, reset).textContent()).toContain('Sent');
+    expect(await page.content()).not.toContain('reset-password?token');
+    await expectNoAxeViolations(page);
+    await shot(page, 'outbox-1280');
+
+    await choose(page, 'Status', 'Failed');
+    await expect
+      .poll(async () => {
+        const statuses = await page.locator('tbody tr [data-status]').allTextContents();
+        return statuses.length > 0 && statuses.every((s) => s === 'Failed');
+      })
+      .toBe(true);
+
+    // Keyboard only: focus the row's Retry button and press Enter.
+    const retry = page.getByRole('button', { name: `Retry the mail to ${bounced}` });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toastShown(page, 'Mail queued again')).toBe(true);
+
+    const admin = await adminApi();
+    const audit = await admin<{ entries: { resourceId: string | null }[] }>(
+      'GET',
+      '/api/audit-log?action=mail.retry&limit=200',
+    );
+    const retried = (await admin<{ mail: Mail[] }>('GET', '/api/outbox?limit=200')).body.mail.find(
+      (m) => m.recipient === bounced,
+    )!;
+    expect(audit.body.entries.map((e) => e.resourceId)).toContain(retried.id);
+
+    await choose(page, 'Status', 'Sending');
+    await expect.poll(() => page.getByText('No mail has this status.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(1);
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('shows one card per mail on a 375 px phone, with Retry, and no sideways scrolling', async () => {
+    const bounced = await failedAutoReply();
+    const t = await signedInPage(session, { width: 375, path: '/admin/dashboard?tab=outbox' });
+    const { page } = t;
+    const card = page.getByRole('list', { name: 'Mail' }).locator('li', { hasText: bounced });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(
+      await card.getByRole('button', { name: `Retry the mail to ${bounced}` }).isVisible(),
+    ).toBe(true);
+    expect(await noSideways(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'outbox-375');
+    expectNoProblems(t);
+    await t.close();
+  });
+});

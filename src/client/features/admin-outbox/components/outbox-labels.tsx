@@ -1,0 +1,51 @@
+import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { outboxStatuses, type OutboxStatus } from '@/shared/schemas/outbox';
+
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  pending: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  failed: 'Failed',
+};
+
+export const outboxStatusOptions = outboxStatuses.map((value) => ({
+  value,
+  label: outboxStatusLabels[value],
+}));
+
+const variants: Record<OutboxStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  sending: 'info',
+  sent: 'success',
+  failed: 'destructive',
+};
+
+export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
+  return (
+    <Badge variant={variants[status]} data-status={status}>
+      {outboxStatusLabels[status]}
+    </Badge>
+  );
+}
+
+const kindLabels: Record<string, string> = {
+  'password-reset': 'Password reset',
+  'email-changed': 'E-mail changed',
+  'inquiry-notification': 'New inquiry (team)',
+  'inquiry-confirmation': 'Inquiry received',
+  'research-notification': 'New research request (team)',
+  'research-confirmation': 'Research request received',
+  'application-scheduled': 'Application scheduled',
+  'application-declined': 'Application declined',
+  'application-completed': 'Study completed',
+  'payment-completed': 'Payment sent',
+  'studies-open': 'Studies open',
+};
+
+/** "password-reset" -> "Password reset"; a kind without a label is spelt out from its code. */
+export function mailKindLabel(kind: string): string {
+  const known = kindLabels[kind];
+  if (known) return known;
+  const words = kind.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

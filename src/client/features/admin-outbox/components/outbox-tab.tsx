@@ -1,0 +1,164 @@
+import { MailIcon } from 'lucide-react';
+import { useState } from 'react';
+import { FilterSelect } from '@/client/components/ui/filter-controls';
+import { PagedListView } from '@/client/components/ui/paged-list-view';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/client/components/ui/table';
+import { formatDateTime } from '@/client/lib/format-date-time';
+import type { OutboxMail, OutboxStatus } from '@/shared/schemas/outbox';
+import { useOutbox } from '../api/get-outbox';
+import { mailKindLabel, OutboxStatusBadge, outboxStatusOptions } from './outbox-labels';
+import { OutboxRetryButton } from './outbox-retry-button';
+
+/**
+ * Admin dashboard, Outbox tab (decisions.md section 12): the mail the site sends, with its
+ * status, attempts and last error; a failed one can be retried. Bodies are not shown here,
+ * and a password-reset mail's body is never shown anywhere.
+ */
+export function OutboxTab() {
+  const [status, setStatus] = useState<OutboxStatus | undefined>();
+  const list = useOutbox({ status });
+
+  return (
+    <section aria-labelledby="outbox-heading" className="grid gap-4">
+      <div>
+        <h2 id="outbox-heading" className="text-xl font-semibold">
+          Outbox
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Mail the site sends: queued, sent and failed. A failed mail was refused or could not be
+          delivered after several attempts; retry it once the address or the mail server is fixed.
+          Password-reset mail is listed without its content.
+        </p>
+      </div>
+
+      <FilterSelect
+        label="Status"
+        value={status}
+        onChange={setStatus}
+        options={outboxStatusOptions}
+        allLabel="All statuses"
+        className="sm:w-48"
+      />
+
+      <PagedListView
+        list={list}
+        noun="mail"
+        icon={<MailIcon className="size-8" aria-hidden="true" />}
+        emptyText="No mail yet. Mail appears here when the site sends a reset link, an auto-reply or a notice."
+        noMatchText="No mail has this status."
+        filtered={Boolean(status)}
+        onClearFilters={() => setStatus(undefined)}
+      >
+        <OutboxCards mail={list.items} busy={list.isFetching} />
+        <div className="hidden sm:block">
+          <Table aria-busy={list.isFetching}>
+            <TableCaption className="sr-only">Mail in the outbox, newest first.</TableCaption>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Recipient</TableHead>
+                <TableHead>Kind</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead className="text-right">Attempts</TableHead>
+                <TableHead>Last error</TableHead>
+                <TableHead>Queued</TableHead>
+                <TableHead>Sent</TableHead>
+                <TableHead className="text-right">Actions</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.items.map((mail) => (
+                <TableRow key={mail.id} data-mail-id={mail.id}>
+                  <TableCell className="min-w-44">
+                    <div className="font-medium wrap-anywhere">{mail.recipient}</div>
+                    <div className="text-xs text-muted-foreground wrap-anywhere">
+                      {mail.subject}
+                    </div>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{mailKindLabel(mail.kind)}</TableCell>
+                  <TableCell>
+                    <OutboxStatusBadge status={mail.status} />
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
+                  <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
+                    {mail.lastError ?? '—'}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <When value={mail.createdAt} />
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {mail.sentAt ? <When value={mail.sentAt} /> : '—'}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <OutboxRetryButton mail={mail} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      </PagedListView>
+    </section>
+  );
+}
+
+function When({ value }: { value: string }) {
+  return <time dateTime={value}>{formatDateTime(value)}</time>;
+}
+
+/** Below the sm breakpoint: one card per mail, so status and Retry need no sideways scrolling. */
+function OutboxCards({ mail, busy }: { mail: OutboxMail[]; busy: boolean }) {
+  return (
+    <ul className="grid gap-3 sm:hidden" aria-label="Mail" aria-busy={busy || undefined}>
+      {mail.map((m) => (
+        <li key={m.id} data-mail-id={m.id} className="rounded-lg border p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium wrap-anywhere">{m.recipient}</p>
+              <p className="text-sm wrap-anywhere text-muted-foreground">{m.subject}</p>
+            </div>
+            <OutboxStatusBadge status={m.status} />
+          </div>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+            <div>
+              <dt className="text-xs text-muted-foreground">Kind</dt>
+              <dd>{mailKindLabel(m.kind)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Attempts</dt>
+              <dd className="tabular-nums">{m.attempts}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Queued</dt>
+              <dd>
+                <When value={m.createdAt} />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Sent</dt>
+              <dd>{m.sentAt ? <When value={m.sentAt} /> : 'Not yet'}</dd>
+            </div>
+            {m.lastError && (
+              <div className="col-span-2 min-w-0">
+                <dt className="text-xs text-muted-foreground">Last error</dt>
+                <dd className="text-xs wrap-anywhere">{m.lastError}</dd>
+              </div>
+            )}
+          </dl>
+          {m.status === 'failed' && (
+            <div className="mt-3 border-t pt-3">
+              <OutboxRetryButton mail={m} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
