@@ -6,7 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { Database, Db } from './db/client';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -105,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
       : { logger: options.logger ?? loggerOptions(config.logLevel) }),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_JSON_BYTES,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
@@ -123,6 +123,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
   };
   const app = Fastify(serverOptions);
+  if (config.trustProxy === true)
+    app.log.warn(
+      'TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address (and its own rate-limit key); set the number of proxies in front (1) or their addresses instead',
+    );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,10 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: optionalString,
+    TRUST_PROXY: optionalString.refine(
+      (v) => v === undefined || isTrustProxyValue(v),
+      'must be true, false, a hop count (1 = one proxy in front) or proxy addresses/CIDRs, comma separated',
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -74,8 +78,11 @@ export type Config = {
     photosPerHour: number;
   };
   logLevel: string;
-  /** Fastify's trustProxy: false, true, or the addresses/CIDRs of the proxies. */
-  trustProxy: boolean | string;
+  /**
+   * Fastify's trustProxy: false, true (every hop: unsafe), a hop count, or the
+   * comma-separated addresses/CIDRs of the proxies.
+   */
+  trustProxy: boolean | number | string;
 };
 
 export class ConfigError extends Error {
@@ -85,10 +92,50 @@ export class ConfigError extends Error {
   }
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string {
-  if (value === undefined || value === 'false' || value === '0') return false;
-  if (value === 'true' || value === '1') return true;
-  return value;
+/** proxy-addr's names for the private ranges, accepted beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(part: string): boolean {
+  if (PROXY_RANGE_NAMES.has(part)) return true;
+  const [address = '', bits, ...rest] = part.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const max = version === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+function isTrustProxyValue(value: string): boolean {
+  if (/^(true|false)$/i.test(value) || /^\d{1,3}$/.test(value)) return true;
+  return value.split(',').every((p) => isAddressOrCidr(p.trim()));
+}
+
+/**
+ * decisions.md section 8: `true` trusts every hop (any client can then choose its own
+ * address: unsafe, warned about at start), a number is how many proxies stand in front
+ * (`1` = one), anything else lists the proxies' addresses or CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || /^false$/i.test(value)) return false;
+  if (/^true$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .join(',');
+}
+
+/**
+ * The value Fastify's `trustProxy` takes for it. Fastify reads a bare number as "trust
+ * nothing" (it cannot check that the peer really is a proxy), so a hop count becomes the
+ * function "the first n hops are proxies": right when the app is reachable only through
+ * them (README: listen on 127.0.0.1 or firewall the port, or list the proxies' addresses).
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
 }
 
 /** Parses the environment; throws a ConfigError naming every bad variable. */
