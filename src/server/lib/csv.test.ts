@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, neutraliseFormula } from './csv';
+import { csvStream, neutraliseFormula, phoneDigits } from './csv';
 
 async function toText(rows: unknown[][], header: string[]) {
   const stream = csvStream(header);
@@ -30,5 +30,20 @@ describe('CSV', () => {
       ['Name', 'Phone'],
     );
     expect(text).toBe('Name,Phone\r\n"\'=HYPERLINK(""http://evil"")",\'+254 700 000 000\r\n');
+  });
+
+  it('quotes a cell holding a comma, semicolon, quote, CR or LF, and no other', async () => {
+    const cells = ['a,b', 'Nairobi; Westlands', 'say "x"', 'a\rb', 'a\nb', 'plain text', '254711'];
+    const text = await toText([cells], ['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(text.split('\r\n')[1]).toBe(
+      '"a,b","Nairobi; Westlands","say ""x""","a\rb","a\nb",plain text,254711',
+    );
+  });
+
+  it('writes phone numbers as digits only, which no spreadsheet runs or reformats', async () => {
+    expect(phoneDigits('+254711464914')).toBe('254711464914');
+    expect(phoneDigits('+254 711-464 914')).toBe('254711464914');
+    const text = await toText([[phoneDigits('+254711464914')]], ['Phone']);
+    expect(text).toBe('Phone\r\n254711464914\r\n');
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { applications, earnings, participants, payments, studies } from '../../db/schema/index';
 import type { Earnings } from '../../../shared/schemas/participants';
 import { notFound } from '../../lib/app-error';
-import { csvStream } from '../../lib/csv';
+import { csvStream, phoneDigits } from '../../lib/csv';
 import { redactedDbError } from '../../lib/db-errors';
 import {
   afterMicroCursor,
@@ -101,7 +101,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
             yield [
               `${p.firstName} ${p.lastName}`,
               p.email,
-              p.phone,
+              phoneDigits(p.phone),
               p.location ?? '',
               p.age ?? '',
               p.occupation ?? '',
@@ -150,7 +150,7 @@ export function createParticipantsAdmin({ db }: { db: Db }) {
       const records = rows.map((r) => [
         `${r.firstName} ${r.lastName}`,
         r.email,
-        r.phone,
+        phoneDigits(r.phone),
         r.hoursWorked ?? '',
         study.payRate,
         r.amount ?? '',
