@@ -18,6 +18,7 @@ const envSchema = z
       'must start with postgres:// or postgresql://',
     ),
     DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
     ADMIN_PASSWORD: optionalString.refine(
       (v) => v === undefined || (v.length >= 6 && v.length <= 128),
@@ -62,6 +63,8 @@ export type Config = {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PostgreSQL: the longest a statement may run before the request answers 503. */
+  databaseTimeoutMs: number;
   admin: { email: string; password: string } | undefined;
   publicUrl: string;
   publicOrigin: string;
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

@@ -27,7 +27,7 @@ async function main() {
   const destination = pino.destination({ dest: 1, sync: false });
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination);
 
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, log);
   log.info({ database: database.kind }, 'database opened');
   await runMigrations(database);
   const bootstrap = await bootstrapAdmin(database.db, config.admin);

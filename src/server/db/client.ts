@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { projectRoot } from '../lib/project-root';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
+import { loggableError } from '../lib/db-errors';
 import { makeOwnerOnly, ownerOnlyFromNowOn } from './private-files';
 
 export type Schema = typeof schema;
@@ -26,16 +27,63 @@ export type Database = {
 
 export const migrationsFolder = path.join(projectRoot(), 'drizzle');
 
+/** Where the pool reports a lost connection (pino's `warn` fits). */
+export type DbLog = { warn(obj: object, msg: string): void };
+
+export type PostgresOptions = {
+  /**
+   * The longest a statement may run (server-side `statement_timeout`); the driver gives up
+   * a little later (`query_timeout`) when the server or the network is frozen, and a new
+   * connection must be made within it (at most 5 s).
+   */
+  timeoutMs?: number;
+  log?: DbLog;
+};
+
+export const DEFAULT_DB_TIMEOUT_MS = 10_000;
+
+/** pg's private fields that pg-pool itself reads to decide whether a client may be reused. */
+type PgClientInternals = { _getActiveQuery?: () => unknown; _queryable?: boolean };
+
 // Each driver is loaded only when it is used: a server on PostgreSQL never carries PGlite's
 // WebAssembly Postgres in its memory (about 37 MB), nor PGlite the pg client.
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  options: PostgresOptions = {},
+): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process.
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DB_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: Math.min(timeoutMs, 5000),
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + 1000,
+    keepAlive: true,
+  });
+  // pg emits 'error' on a Client whose server goes away, idle in the pool or checked out
+  // (a transaction between two statements): unheard, that event ends the process. Each
+  // client's own listener logs the first of them (the server's reason; "Connection
+  // terminated unexpectedly" follows); the pool then drops the client.
+  pool.on('connect', (client) => {
+    let logged = false;
+    client.on('error', (error) => {
+      if (logged) return;
+      logged = true;
+      options.log?.warn({ err: loggableError(error) }, 'database connection lost');
+    });
+  });
   pool.on('error', () => {});
+  pool.on('release', (error, client) => {
+    // After pg's own query_timeout the timed-out query still owns the connection, and the
+    // transaction's ROLLBACK never ran: such a client is closed, never handed out again.
+    const internals = client as unknown as PgClientInternals;
+    if (!error && internals._getActiveQuery?.()) internals._queryable = false;
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -100,9 +148,11 @@ export async function openPglite(dataDir?: string, pglite?: PGlite): Promise<Dat
   };
 }
 
-export async function openDatabase(config: {
-  databaseUrl: string | undefined;
-  dataDir: string;
-}): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export async function openDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string; databaseTimeoutMs?: number },
+  log?: DbLog,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs, log })
+    : openPglite(config.dataDir);
 }
