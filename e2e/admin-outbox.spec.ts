@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { adminApi, choose, shot, signedInPage, suffix, toastShown } from './support/kit';
+import { adminApi, choose, settled, shot, signedInPage, suffix, toastShown } from './support/kit';
 import { BOUNCING_DOMAIN, mailTo } from './support/mail-catcher';
 
 const session = useBrowser();
@@ -87,6 +87,30 @@ describe('admin: outbox', () => {
     expect(await page.content()).not.toContain('reset-password?token');
     await expectNoAxeViolations(page);
     await shot(page, 'outbox-1280');
+
+    // View: an auto-reply's text is shown; a reset mail's never is. Escape returns focus.
+    const viewReply = page.getByRole('button', { name: `View the mail to ${bounced}` }).first();
+    await viewReply.click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByLabel('Mail text').textContent())
+      .toContain('Thank you for telling us about your project');
+    await settled(dialog);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => viewReply.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page
+      .getByRole('button', { name: `View the mail to ${reset}` })
+      .first()
+      .click();
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('The content of this mail is never shown');
+    expect(await page.content()).not.toContain('reset-password?token');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
 
     await choose(page, 'Status', 'Failed');
     await expect

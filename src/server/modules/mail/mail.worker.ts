@@ -84,7 +84,9 @@ export function startMailWorker(options: {
       : undefined);
 
   if (!transport) {
-    log.info('SMTP_URL not set: mail stays in the outbox and is not sent');
+    log.info(
+      'SMTP_URL not set: mail stays in the outbox, not sent (admins: the Outbox tab; developers: npm run mail:outbox)',
+    );
     return {
       async stop() {
         clearInterval(purgeTimer);

@@ -15,6 +15,7 @@ import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail, OutboxStatus } from '@/shared/schemas/outbox';
 import { useOutbox } from '../api/get-outbox';
 import { mailKindLabel, OutboxStatusBadge, outboxStatusOptions } from './outbox-labels';
+import { OutboxMailDialog } from './outbox-mail-dialog';
 import { OutboxRetryButton } from './outbox-retry-button';
 
 /**
@@ -35,7 +36,8 @@ export function OutboxTab() {
         <p className="text-sm text-muted-foreground">
           Mail the site sends: queued, sent and failed. A failed mail was refused or could not be
           delivered after several attempts; retry it once the address or the mail server is fixed.
-          Password-reset mail is listed without its content.
+          The content of a password-reset mail is never shown, and sent mail keeps its content for 7
+          days.
         </p>
       </div>
 
@@ -97,7 +99,10 @@ export function OutboxTab() {
                     {mail.sentAt ? <When value={mail.sentAt} /> : '—'}
                   </TableCell>
                   <TableCell className="text-right">
-                    <OutboxRetryButton mail={mail} />
+                    <div className="flex items-center justify-end gap-2">
+                      <OutboxMailDialog mail={mail} />
+                      <OutboxRetryButton mail={mail} />
+                    </div>
                   </TableCell>
                 </TableRow>
               ))}
@@ -152,11 +157,10 @@ function OutboxCards({ mail, busy }: { mail: OutboxMail[]; busy: boolean }) {
               </div>
             )}
           </dl>
-          {m.status === 'failed' && (
-            <div className="mt-3 border-t pt-3">
-              <OutboxRetryButton mail={m} />
-            </div>
-          )}
+          <div className="mt-3 flex items-center gap-2 border-t pt-3">
+            <OutboxMailDialog mail={m} />
+            <OutboxRetryButton mail={m} />
+          </div>
         </li>
       ))}
     </ul>

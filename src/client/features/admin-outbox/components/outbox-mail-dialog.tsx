@@ -1,0 +1,93 @@
+import { EyeIcon, LockIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
+import { ErrorState } from '@/client/components/ui/list-states';
+import { Skeleton } from '@/client/components/ui/skeleton';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { formatDateTime } from '@/client/lib/format-date-time';
+import type { OutboxMail } from '@/shared/schemas/outbox';
+import { useOutboxMail } from '../api/get-outbox-mail';
+import { mailKindLabel, OutboxStatusBadge } from './outbox-labels';
+
+const hiddenText = {
+  sensitive:
+    'The content of this mail is never shown: it holds a link that lets whoever has it set the account’s password.',
+  purged: 'The content of this mail was removed 7 days after it was sent.',
+};
+
+/** "View" on a row: the mail's text as it was (or will be) sent, unless it is secret or purged. */
+export function OutboxMailDialog({ mail }: { mail: OutboxMail }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="ghost" aria-label={`View the mail to ${mail.recipient}`}>
+          <EyeIcon aria-hidden="true" />
+          View
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle className="wrap-anywhere">{mail.subject}</DialogTitle>
+          <DialogDescription className="wrap-anywhere">
+            {mailKindLabel(mail.kind)} to {mail.recipient}, queued {formatDateTime(mail.createdAt)}.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="text-muted-foreground">Status:</span>
+          <OutboxStatusBadge status={mail.status} />
+        </div>
+        {open && <MailBody id={mail.id} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MailBody({ id }: { id: string }) {
+  const query = useOutboxMail(id);
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading the mail…" className="grid gap-2">
+        <Skeleton className="h-4 w-3/4" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/2" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        title="We could not load the mail."
+        message={errorMessageOf(query.error, 'Please try again.')}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  const detail = query.data;
+  if (detail.body === null) {
+    return (
+      <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+        <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        {hiddenText[detail.bodyHidden ?? 'sensitive']}
+      </p>
+    );
+  }
+  return (
+    <pre
+      tabIndex={0}
+      aria-label="Mail text"
+      className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere"
+    >
+      {detail.body}
+    </pre>
+  );
+}
