@@ -38,6 +38,8 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    // Deleting a participant deletes the mail to their address (decisions.md section 8).
+    index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`),
     check('mail_outbox_status_check', inList('status', mailStatuses)),
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
   ],
