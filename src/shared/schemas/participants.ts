@@ -2,11 +2,12 @@ import { z } from 'zod';
 import {
   emailField,
   emptyAsUndefined,
-  existingPasswordField,
+  isAllowedText,
   isIsoDateInRange,
   LIMITS,
   messages,
   newPasswordField,
+  notAllowedMessage,
   optionalChoice,
   phoneField,
   requiredName,
@@ -86,10 +87,20 @@ export type Participant = z.infer<typeof participantSchema>;
  * Sent beside a new `email` on both profile routes (decisions.md section 4); the server
  * checks it only when the e-mail changes, and answers 400 on this field when it is missing.
  */
-const currentPasswordForEmail = existingPasswordField(
-  messages.currentPasswordRequired,
-  'Current password',
-).optional();
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email';
+
+/** Whether a profile form's e-mail differs from the stored one (then the password is asked). */
+export function emailChanged(value: string | undefined, stored: string): boolean {
+  return value !== undefined && value.trim().toLowerCase() !== stored.trim().toLowerCase();
+}
+
+const currentPasswordForEmail = z
+  .string({ error: CURRENT_PASSWORD_FOR_EMAIL })
+  .max(LIMITS.passwordMax, messages.passwordTooLong)
+  .refine((v) => isAllowedText(v, 'line'), notAllowedMessage('Current password'))
+  .optional()
+  // The form keeps '' while the e-mail is unchanged: that is "not given".
+  .transform((v) => (v ? v : undefined));
 
 /** PUT /api/participants/{id}/profile: every field optional; '' clears an optional field. */
 export const participantProfileUpdateSchema = z

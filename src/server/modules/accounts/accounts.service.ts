@@ -14,7 +14,10 @@ import type {
   SignUpInput,
 } from '../../../shared/schemas/auth';
 import { messages } from '../../../shared/schemas/fields';
-import type { ParticipantRegistrationInput } from '../../../shared/schemas/participants';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL,
+  type ParticipantRegistrationInput,
+} from '../../../shared/schemas/participants';
 import type { UserType } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
@@ -49,7 +52,6 @@ const FORGOT_PASSWORD_MIN_MS = 250;
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
-export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email';
 
 function minutesLeft(until: Date, now: Date): number {
   // Never say more than the lockout itself, never less than a minute.

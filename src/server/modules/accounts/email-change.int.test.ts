@@ -67,6 +67,15 @@ describe('changing the e-mail on the profile needs the current password', () => 
     });
   }
 
+  it('reads an empty currentPassword (what the form keeps) as missing', async () => {
+    const p = await person();
+    const res = await putProfile(p.cookie, accountForm(p, { email: fresh(), currentPassword: '' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.currentPassword).toBe(
+      'Please enter your current password to change your email',
+    );
+  });
+
   it('refuses a wrong current password (400 on the field) and counts it: the 5th is 423', async () => {
     const p = await person();
     const statuses: number[] = [];

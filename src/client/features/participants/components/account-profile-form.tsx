@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
-import { accountProfileSchema, type Participant } from '@/shared/schemas/participants';
+import {
+  accountProfileSchema,
+  CURRENT_PASSWORD_FOR_EMAIL,
+  emailChanged,
+  type Participant,
+} from '@/shared/schemas/participants';
 import { useUpdateAccountProfile } from '../api/update-account-profile';
 import { TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
@@ -14,7 +19,7 @@ import { PendingButton } from '@/client/components/ui/pending-button';
 type Values = z.input<typeof accountProfileSchema>;
 type Payload = z.output<typeof accountProfileSchema>;
 
-const serverFields = ['firstName', 'lastName', 'email', 'phone'] as const;
+const serverFields = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
 
 /** The settings page's profile form: names, e-mail and phone (spec section 5 "Profile form"). */
 export function AccountProfileForm({
@@ -27,17 +32,33 @@ export function AccountProfileForm({
   const update = useUpdateAccountProfile();
   const form = useForm<Values, unknown, Payload>({
     resolver: zodResolver(accountProfileSchema),
-    defaultValues: defaults,
+    defaultValues: { ...defaults, currentPassword: '' },
   });
+  // A new sign-in e-mail needs the current password (decisions.md section 4).
+  const changingEmail = emailChanged(
+    useWatch({ control: form.control, name: 'email' }),
+    form.formState.defaultValues?.email ?? defaults.email,
+  );
 
-  async function onSubmit(values: Payload) {
+  async function onSubmit({ currentPassword, ...values }: Payload) {
+    if (changingEmail && !currentPassword) {
+      form.setError(
+        'currentPassword',
+        { message: CURRENT_PASSWORD_FOR_EMAIL },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
-      const { participant } = await update.mutateAsync(values);
+      const { participant } = await update.mutateAsync(
+        changingEmail ? { ...values, currentPassword } : values,
+      );
       form.reset({
         firstName: participant.firstName,
         lastName: participant.lastName,
         email: participant.email,
         phone: participant.phone,
+        currentPassword: '',
       });
       toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
       onSaved?.(participant);
@@ -77,6 +98,17 @@ export function AccountProfileForm({
           inputMode="email"
           autoComplete="email"
         />
+        {changingEmail && (
+          <TextField
+            control={form.control}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            description="Needed to change the email you sign in with."
+          />
+        )}
         <TextField
           control={form.control}
           name="phone"

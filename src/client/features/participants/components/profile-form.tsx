@@ -8,7 +8,12 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
-import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL,
+  emailChanged,
+  type Participant,
+  participantProfileUpdateSchema,
+} from '@/shared/schemas/participants';
 import { useUpdateParticipantProfile } from '../api/update-participant-profile';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
@@ -36,6 +41,7 @@ function valuesOf(p: Participant): Values {
     occupation: p.occupation ?? '',
     dateOfBirth: p.dateOfBirth ?? '',
     education: isEducation(p.education) ? p.education : '',
+    currentPassword: '',
   };
 }
 
@@ -53,6 +59,7 @@ const serverFields = [
   'occupation',
   'dateOfBirth',
   'education',
+  'currentPassword',
 ] as const;
 
 /**
@@ -77,10 +84,24 @@ export function ProfileForm({
     ISO_DATE.test(dateOfBirth) && dateOfBirth <= todayIso()
       ? ageFromDateOfBirth(dateOfBirth)
       : null;
+  // A new sign-in e-mail needs the current password (decisions.md section 4).
+  const changingEmail = emailChanged(
+    useWatch({ control: form.control, name: 'email' }),
+    form.formState.defaultValues?.email ?? participant.email,
+  );
 
-  async function onSubmit(values: Payload) {
+  async function onSubmit({ currentPassword, ...values }: Payload) {
+    if (changingEmail && !currentPassword) {
+      form.setError(
+        'currentPassword',
+        { message: CURRENT_PASSWORD_FOR_EMAIL },
+        { shouldFocus: true },
+      );
+      return;
+    }
     // With a date of birth the server sets the age itself.
-    const payload = values.dateOfBirth ? { ...values, age: undefined } : values;
+    const fields = values.dateOfBirth ? { ...values, age: undefined } : values;
+    const payload = changingEmail ? { ...fields, currentPassword } : fields;
     try {
       const answer = await update.mutateAsync(payload);
       form.reset(valuesOf(answer.participant));
@@ -122,6 +143,17 @@ export function ProfileForm({
             inputMode="email"
             autoComplete="email"
           />
+          {changingEmail && (
+            <TextField
+              control={form.control}
+              name="currentPassword"
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              description="Needed to change the email you sign in with."
+            />
+          )}
           <TextField
             control={form.control}
             name="phone"
