@@ -225,7 +225,16 @@ const routes: Route[] = [
       email: 'w@example.com',
       phone: '0712345678',
     }),
-    fields: names,
+    fields: [...names, { name: 'currentPassword', message: notAllowed('Current password') }],
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/:id/status',
+    id: () => admin.id,
+    who: 'super_admin',
+    in: 'body',
+    valid: () => ({ status: 'active' }),
+    fields: [{ name: 'status', message: 'Please choose active or disabled' }],
   },
   {
     method: 'POST',

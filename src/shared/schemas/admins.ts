@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isAllowedText, LIMITS, notAllowedMessage } from './fields';
+import {
+  emailField,
+  existingPasswordField,
+  isAllowedText,
+  LIMITS,
+  messages,
+  notAllowedMessage,
+  phoneField,
+  requiredName,
+} from './fields';
 import { adminRoles } from './options';
 
 const CREATE_ADMIN_MESSAGE = 'Please provide valid username and password (min 6 characters)';
@@ -30,7 +39,36 @@ export const adminSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(adminRoles),
   isActive: z.boolean(),
+  /** `disabled`: cannot sign in, and has no session (PUT /api/admin/{id}/status). */
+  status: z.enum(['active', 'disabled']),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Admin = z.infer<typeof adminSchema>;
+
+export const adminStatuses = ['active', 'disabled'] as const;
+export type AdminStatus = (typeof adminStatuses)[number];
+
+/** PUT /api/admin/{id}/status (super admins). */
+export const adminStatusSchema = z.object({
+  status: z.enum(adminStatuses, { error: 'Please choose active or disabled' }),
+});
+
+/**
+ * PUT /api/admin/profile: an admin's own names, e-mail and phone. The phone is optional
+ * ('' removes it); a changed e-mail needs `currentPassword` (decisions.md section 4).
+ */
+export const adminProfileSchema = z.object({
+  firstName: requiredName('First name', messages.firstNameRequired),
+  lastName: requiredName('Last name', messages.lastNameRequired),
+  email: emailField,
+  phone: z
+    .union([z.literal(''), phoneField], { error: messages.phone })
+    .optional()
+    .transform((v) => v || null),
+  currentPassword: existingPasswordField(messages.currentPasswordRequired, 'Current password')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+export type AdminProfileInput = z.input<typeof adminProfileSchema>;
+export type AdminProfile = z.output<typeof adminProfileSchema>;

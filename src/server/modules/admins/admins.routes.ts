@@ -1,14 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminSchema, createAdminSchema } from '../../../shared/schemas/admins';
+import {
+  adminProfileSchema,
+  adminSchema,
+  adminStatusSchema,
+  createAdminSchema,
+} from '../../../shared/schemas/admins';
 import { changePasswordSchema } from '../../../shared/schemas/auth';
 import { forbidden } from '../../lib/app-error';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin, requireSuperAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { AccountsService } from '../accounts/accounts.service';
-import { accountProfileSchema } from '../../../shared/schemas/participants';
-import { createAdmin, listAdmins, toAdmin, updateAdminProfile } from './admins.service';
+import {
+  createAdmin,
+  listAdmins,
+  setAdminStatus,
+  toAdmin,
+  updateAdminProfile,
+} from './admins.service';
 
 export async function adminsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
   const r = withZod(app);
@@ -71,17 +81,44 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     '/api/admin/profile',
     {
       preValidation: requireAdmin,
-      schema: { body: accountProfileSchema, response: { 200: z.object({ admin: adminSchema }) } },
+      config: { rateLimit: app.rateLimits.writes },
+      schema: { body: adminProfileSchema, response: { 200: z.object({ admin: adminSchema }) } },
     },
-    async (request) => ({
-      admin: toAdmin(
-        await updateAdminProfile(
-          app.db,
-          request.auth!.user.id,
-          request.body,
-          requestContext(request),
-        ),
-      ),
-    }),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const auth = request.auth!;
+      const row = await updateAdminProfile(
+        app.db,
+        opts.accounts,
+        { id: auth.user.id, sessionIdHash: auth.sessionIdHash },
+        request.body,
+        requestContext(request),
+      );
+      return { admin: toAdmin(row) };
+    },
+  );
+
+  /** A super admin disables or re-enables an admin (decisions.md section 4). */
+  r.put(
+    '/api/admin/:id/status',
+    {
+      preValidation: requireSuperAdmin,
+      schema: {
+        params: uuidParam('id'),
+        body: adminStatusSchema,
+        response: { 200: z.object({ admin: adminSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const row = await setAdminStatus(
+        app.db,
+        request.auth!.user.id,
+        request.params.id,
+        request.body.status,
+        requestContext(request),
+      );
+      return { admin: toAdmin(row) };
+    },
   );
 }
