@@ -6,6 +6,7 @@ import { ownerOnlyFromNowOn } from './db/private-files';
 import { runMigrations } from './db/migrate';
 import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
+import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
 import { startMailWorker } from './modules/mail/mail.worker';
 import pino from 'pino';
 
@@ -45,6 +46,10 @@ async function main() {
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
       app.log.warn({ err: { message: (error as Error).message } }, 'session sweep failed'),
+    );
+    // Failure counts untouched for a day (unknown e-mails included) are dropped.
+    deleteStaleFailures(database.db, new Date()).catch((error: unknown) =>
+      app.log.warn({ err: { message: (error as Error).message } }, 'sign-in failure sweep failed'),
     );
   }, 3600_000);
   sweeper.unref();

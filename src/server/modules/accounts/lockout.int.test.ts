@@ -8,7 +8,7 @@ import {
   signIn,
   TEST_PASSWORD,
 } from '../../../../test/factories';
-import { failureKeyOf } from './auth-failures.repo';
+import { deleteStaleFailures, failureKeyOf } from './auth-failures.repo';
 
 // The lockout's clock: tests move it instead of waiting 15 minutes.
 let clock = new Date('2026-03-02T08:00:00Z');
@@ -129,6 +129,16 @@ describe('sign-in lockout per account and client address', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ ip: '10.7.0.1' });
     expect(JSON.stringify(rows)).not.toContain('someone');
+  });
+
+  it('the hourly sweep drops counts untouched for a day, and keeps recent ones', async () => {
+    await signInFrom('10.7.1.1', 'old.guess@example.com', 'Wrong-pass-x');
+    minutes(25 * 60);
+    await signInFrom('10.7.1.1', 'new.guess@example.com', 'Wrong-pass-x');
+    await deleteStaleFailures(t.database.db, clock);
+    const keys = (await t.database.db.select().from(authFailures)).map((r) => r.keyHash);
+    expect(keys).not.toContain(failureKeyOf('old.guess@example.com'));
+    expect(keys).toContain(failureKeyOf('new.guess@example.com'));
   });
 
   it('a failed sign-in keeps the caller signed in; a successful one replaces the session', async () => {
