@@ -71,6 +71,13 @@ function driverErrorOf(error: Error): Error {
   return current;
 }
 
+/**
+ * A data exception (SQLSTATE class 22) quotes the value it refused, in its message
+ * ('invalid input syntax for type uuid: "…"'): the value is left out.
+ */
+const withoutValues = (pg: PgError) =>
+  pg.code.startsWith('22') ? pg.message.replace(/"[\s\S]*"/, '"[value]"') : pg.message;
+
 /** Stack frames only: the first lines of a stack repeat the message, which can span lines. */
 const framesOf = (stack: string | undefined) =>
   (stack ?? '')
@@ -94,7 +101,7 @@ export function loggableError(error: unknown): Record<string, unknown> {
       type: driver.name,
       ...(typeof code === 'string' ? { code } : {}),
       ...(pg?.constraint ? { constraint: pg.constraint } : {}),
-      message: pg ? pg.message : 'query' in driver ? 'query failed' : driver.message,
+      message: pg ? withoutValues(pg) : 'query' in driver ? 'query failed' : driver.message,
     };
   }
   const code = (error as { code?: unknown }).code;
