@@ -63,6 +63,33 @@ describe('per-user write limits', () => {
     expect((await profile(other.cookie, 'Other')).statusCode).not.toBe(429);
   });
 
+  it('limits each of the four password routes per user (3 tries, then 429)', async () => {
+    const participant = await loginAs(t.app, t.database.db, 'participant');
+    const admin = await loginAs(t.app, t.database.db, 'admin');
+    const admin2 = await loginAs(t.app, t.database.db, 'admin');
+    const participant2 = await loginAs(t.app, t.database.db, 'participant');
+    const cases = [
+      { who: participant, url: '/api/participant/password' },
+      { who: participant2, url: `/api/participants/${participant2.id}/password` },
+      { who: admin, url: '/api/admin/password' },
+      { who: admin2, url: `/api/admin/${admin2.id}/password` },
+    ];
+    for (const { who, url } of cases) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url,
+          headers: { cookie: who.cookie },
+          remoteAddress: `10.30.0.${i}`,
+          payload: { currentPassword: `wrong-${i}-x`, newPassword: 'Fresh-Mango-Tree-7' },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect({ url, statuses }).toEqual({ url, statuses: [400, 400, 400, 429] });
+    }
+  });
+
   it('answers an anonymous caller 401, not 429, and does not spend anyone’s budget', async () => {
     for (let i = 0; i < 5; i++) expect((await profile(undefined, 'Anon')).statusCode).toBe(401);
   });

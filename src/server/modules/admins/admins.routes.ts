@@ -57,6 +57,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     '/api/admin/:id/password',
     {
       preValidation: requireAdmin,
+      config: { rateLimit: app.rateLimits.writes },
       schema: {
         params: uuidParam('id'),
         body: changePasswordSchema,
