@@ -34,7 +34,7 @@ export type PostgresOptions = {
   /**
    * The longest a statement may run (server-side `statement_timeout`); the driver gives up
    * a little later (`query_timeout`) when the server or the network is frozen, and a new
-   * connection must be made within it (at most 5 s).
+   * connection must be made within it (1 to 5 s).
    */
   timeoutMs?: number;
   log?: DbLog;
@@ -60,7 +60,7 @@ export async function openPostgres(
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: Math.min(timeoutMs, 5000),
+    connectionTimeoutMillis: Math.min(Math.max(timeoutMs, 1000), 5000),
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + 1000,
     keepAlive: true,

@@ -14,14 +14,22 @@ export async function runMigrations(database: Database): Promise<void> {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
-  // One connection holds a session-level lock while the migrator runs on it.
-  const pool = (database.db as unknown as { $client: Pool }).$client;
-  const client = await pool.connect();
+  // One connection holds a session-level lock while the migrator runs on it. It is the
+  // pool's settings without its timeouts: a migration may rightly outlast a request's statement.
+  const { default: pg } = await import('pg');
+  const { options } = (database.db as unknown as { $client: Pool }).$client;
+  const client = new pg.Client({
+    ...options,
+    statement_timeout: undefined,
+    query_timeout: undefined,
+  });
+  client.on('error', () => {}); // a lost connection fails the migration's query instead
+  await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(drizzle(client), { migrationsFolder });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    await client.end();
   }
 }
