@@ -4,6 +4,7 @@ import { writePgliteBackup } from './db/backup';
 import { openDatabase } from './db/client';
 import { ownerOnlyFromNowOn } from './db/private-files';
 import { runMigrations } from './db/migrate';
+import { loggableError } from './lib/db-errors';
 import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
 import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
@@ -45,11 +46,11 @@ async function main() {
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
-      app.log.warn({ err: { message: (error as Error).message } }, 'session sweep failed'),
+      app.log.warn({ err: loggableError(error) }, 'session sweep failed'),
     );
     // Failure counts untouched for a day (unknown e-mails included) are dropped.
     deleteStaleFailures(database.db, new Date()).catch((error: unknown) =>
-      app.log.warn({ err: { message: (error as Error).message } }, 'sign-in failure sweep failed'),
+      app.log.warn({ err: loggableError(error) }, 'sign-in failure sweep failed'),
     );
   }, 3600_000);
   sweeper.unref();
@@ -73,7 +74,7 @@ async function main() {
       destination.flushSync();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: { message: (error as Error).message } }, 'error while stopping');
+      app.log.error({ err: loggableError(error) }, 'error while stopping');
       destination.flushSync();
       process.exit(1);
     }
@@ -84,9 +85,7 @@ async function main() {
     process.on('SIGUSR2', () => {
       writePgliteBackup(pglite, config.dataDir)
         .then((file) => app.log.info({ file }, 'backup written'))
-        .catch((error: unknown) =>
-          app.log.error({ err: { message: (error as Error).message } }, 'backup failed'),
-        );
+        .catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'backup failed'));
     });
   }
   process.on('SIGTERM', () => void stop('SIGTERM'));
