@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream } from 'node:stream/web';
 import type { PGlite } from '@electric-sql/pglite';
 
 export function backupsDir(dataDir: string): string {
@@ -18,7 +21,17 @@ export async function writePgliteBackup(pglite: PGlite, dataDir: string): Promis
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `pglite-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   const temp = `${file}.partial`;
-  fs.writeFileSync(temp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+  try {
+    // Streamed through pipeline: a failed read or write rejects here, never as an unheard
+    // stream error, and leaves no partial file; the dump is not copied whole into memory.
+    await pipeline(
+      Readable.fromWeb(dump.stream() as ReadableStream),
+      fs.createWriteStream(temp, { mode: 0o600 }),
+    );
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
   fs.renameSync(temp, file);
   return file;
 }
