@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { shot, signedInPage } from './support/kit';
+import { adminApi, apiAs, shot, signedInPage } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -176,6 +176,123 @@ describe('admin management tab', () => {
     expect(await canSignIn(email, PASSWORD)).toBe(false);
     // This page's session was kept.
     expect((await t.context.request.get('/api/admin/list')).status()).toBe(200);
+
+    expectNoProblems(t, [400, 401]);
+    await t.close();
+  });
+});
+
+/** A new plain admin, made by the e2e super admin through the API. */
+async function newAdmin(): Promise<string> {
+  const email = uniqueEmail();
+  const boss = await adminApi();
+  const created = await boss('POST', '/api/admin/create', { username: email, password: PASSWORD });
+  expect(created.status).toBe(201);
+  return email;
+}
+
+describe('disabling and re-enabling admins', () => {
+  it('lets the super admin disable an admin behind a confirmation (signed out at once, cannot sign in) and enable them again', async () => {
+    const email = await newAdmin();
+    // The admin is signed in elsewhere: disabling ends that session too.
+    const target = await signedInAdminPage(email, PASSWORD);
+    expect((await target.context.request.get('/api/admin/list')).status()).toBe(200);
+
+    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page } = t;
+    expect(await adminItem(page, E2E_ADMIN.email).getByRole('button').count()).toBe(0);
+    const item = adminItem(page, email);
+    await item.getByRole('button', { name: `Disable ${email}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('signed out at once');
+    await shot(page, 'admins-1280-disable-confirm');
+    await expectNoAxeViolations(page);
+
+    // Cancel changes nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await target.context.request.get('/api/admin/list')).status()).toBe(200);
+
+    await item.getByRole('button', { name: `Disable ${email}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disable admin' }).click();
+    await expectToast(page, 'Admin disabled', 'can no longer sign in');
+    await item.getByText('Disabled', { exact: true }).waitFor();
+    expect((await target.context.request.get('/api/admin/list')).status()).toBe(401);
+    expect(await canSignIn(email, PASSWORD)).toBe(false);
+    await shot(page, 'admins-1280-disabled');
+    await expectNoAxeViolations(page);
+
+    await item.getByRole('button', { name: `Enable ${email}` }).click();
+    await expectToast(page, 'Admin enabled', 'can sign in again');
+    await item.getByRole('button', { name: `Disable ${email}` }).waitFor();
+    expect(await item.getByText('Disabled', { exact: true }).count()).toBe(0);
+    expect(await canSignIn(email, PASSWORD)).toBe(true);
+
+    expectNoProblems(t, []);
+    await t.close();
+    await target.close();
+  });
+
+  it('shows a plain admin no Disable buttons', async () => {
+    const email = await newAdmin();
+    const t = await signedInAdminPage(email, PASSWORD);
+    await adminItem(t.page, E2E_ADMIN.email).waitFor();
+    expect(await t.page.getByRole('button', { name: /^Disable/ }).count()).toBe(0);
+    await t.close();
+  });
+});
+
+describe("an admin's profile screen", () => {
+  it('saves their name and phone (shown in E.164), and asks for the current password only to change the e-mail', async () => {
+    const email = await newAdmin();
+    const t = await signedInPage(session, {
+      account: { email, password: PASSWORD },
+      path: '/profile/settings',
+      width: 375,
+    });
+    const { page } = t;
+    const first = page.getByLabel('First name');
+    await first.waitFor();
+    expect(await page.getByText('coming soon').count()).toBe(0);
+    await first.fill('Wairimu');
+    await page.getByLabel('Last name').fill('Njoroge');
+    await page.getByLabel('Phone number').fill('0712 345 678');
+    expect(await page.getByLabel('Current password').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Profile updated!', 'saved');
+    expect(await page.getByLabel('Phone number').inputValue()).toBe('+254712345678');
+    await page.getByText('Wairimu Njoroge').first().waitFor();
+    await shot(page, 'admin-profile-375-saved');
+    await expectNoAxeViolations(page);
+
+    // A new e-mail: the current password appears and is checked.
+    const newEmail = uniqueEmail();
+    await page.getByLabel('Email').fill(newEmail);
+    const current = page.getByLabel('Current password');
+    await current.waitFor();
+    await current.fill('Not-My-Password-1');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Update failed', 'Current password is incorrect.');
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+
+    await current.fill(PASSWORD);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expectToast(page, 'Profile updated!', 'saved');
+    expect(await canSignIn(newEmail, PASSWORD)).toBe(true);
+    expect(await canSignIn(email, PASSWORD)).toBe(false);
+
+    // The admin list shows the new name.
+    const boss = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const list = await boss<{ admins: { email: string; firstName: string; status: string }[] }>(
+      'GET',
+      '/api/admin/list',
+    );
+    expect(list.body.admins.find((a) => a.email === newEmail)).toMatchObject({
+      firstName: 'Wairimu',
+      status: 'active',
+    });
 
     expectNoProblems(t, [400, 401]);
     await t.close();

@@ -18,6 +18,7 @@ import { sessionQueryKey } from '@/client/features/auth/api/get-session';
 import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { clearStoredUser } from '@/client/features/auth/stored-user';
 import { displayNameOf, isAdminUser, useAuth } from '@/client/features/auth/use-auth';
+import { AdminProfileForm } from '@/client/features/admin-admins/components/admin-profile-form';
 import { AccountProfileForm } from '@/client/features/participants/components/account-profile-form';
 import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
 import { DeleteAccountDialog } from '@/client/features/participants/components/delete-account-dialog';
@@ -135,13 +136,21 @@ function ProfileSettings({
               </CardTitle>
               <CardDescription>
                 {isAdmin
-                  ? 'Your administrator account. Editing these details is coming soon.'
+                  ? 'Your name, sign-in e-mail and phone as other admins see them.'
                   : 'Your name and how we contact you.'}
               </CardDescription>
             </CardHeader>
             <CardContent>
               {isAdmin ? (
-                <AccountDetails user={user} />
+                <AdminProfileForm
+                  defaults={{
+                    firstName: user.firstName,
+                    lastName: user.lastName,
+                    email: user.email,
+                    phone: user.phone,
+                  }}
+                  onSaved={refreshSession}
+                />
               ) : (
                 <AccountProfileForm
                   defaults={{
@@ -224,25 +233,5 @@ function ProfileSettings({
         </TabsContent>
       </Tabs>
     </div>
-  );
-}
-
-function AccountDetails({ user }: { user: SessionUser }) {
-  const rows = [
-    ['First name', user.firstName],
-    ['Last name', user.lastName],
-    ['Email', user.email],
-    ['Phone', user.phone ?? '—'],
-    ['Role', roleLabels[user.role]],
-  ] as const;
-  return (
-    <dl className="grid gap-4 sm:grid-cols-2">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt className="text-sm text-muted-foreground">{term}</dt>
-          <dd className="font-medium wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

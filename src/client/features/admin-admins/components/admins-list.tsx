@@ -6,14 +6,20 @@ import { formatDate } from '@/client/lib/format-date';
 import type { Admin } from '@/shared/schemas/admins';
 import type { useAdmins } from '../api/get-admins';
 import { roleLabels } from '../role-labels';
+import { AdminStatusButton } from './admin-status-button';
 
-/** Every admin: e-mail (the username), name, role, when added and last signed in; "You" marked. */
+/**
+ * Every admin: e-mail (the username), name, role, status, when added and last signed in;
+ * "You" marked. A super admin (`canManage`) gets Disable/Enable for everyone else.
+ */
 export function AdminsList({
   query,
   currentAdminId,
+  canManage = false,
 }: {
   query: ReturnType<typeof useAdmins>;
   currentAdminId: string;
+  canManage?: boolean;
 }) {
   if (query.isPending) {
     return <LoadingList label="Loading admins…" count={3} itemClassName="h-16" />;
@@ -35,24 +41,40 @@ export function AdminsList({
   return (
     <ul className="divide-y rounded-lg border" aria-label="Admins">
       {admins.map((admin) => (
-        <AdminItem key={admin.id} admin={admin} isYou={admin.id === currentAdminId} />
+        <AdminItem
+          key={admin.id}
+          admin={admin}
+          isYou={admin.id === currentAdminId}
+          canManage={canManage}
+        />
       ))}
     </ul>
   );
 }
 
-function AdminItem({ admin, isYou }: { admin: Admin; isYou: boolean }) {
+function AdminItem({
+  admin,
+  isYou,
+  canManage,
+}: {
+  admin: Admin;
+  isYou: boolean;
+  canManage: boolean;
+}) {
   const name = `${admin.firstName} ${admin.lastName}`.trim();
   const added = formatDate(admin.createdAt);
   const lastSignIn = formatDate(admin.lastLoginAt);
   const RoleIcon = admin.role === 'super_admin' ? ShieldCheckIcon : ShieldIcon;
   return (
-    <li className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between">
+    <li
+      className="flex flex-col gap-2 p-4 sm:flex-row sm:items-start sm:justify-between"
+      data-testid="admin-item"
+    >
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-medium wrap-anywhere">{admin.username || admin.email}</span>
           {isYou && <Badge variant="info">You</Badge>}
-          {!admin.isActive && <Badge variant="secondary">Inactive</Badge>}
+          {admin.status === 'disabled' && <Badge variant="secondary">Disabled</Badge>}
         </p>
         {name && <p className="text-sm wrap-anywhere">{name}</p>}
         <p className="mt-0.5 text-xs text-muted-foreground">
@@ -60,10 +82,15 @@ function AdminItem({ admin, isYou }: { admin: Admin; isYou: boolean }) {
           {lastSignIn ? `last signed in ${lastSignIn}` : 'never signed in'}
         </p>
       </div>
-      <Badge variant={admin.role === 'super_admin' ? 'default' : 'outline'}>
-        <RoleIcon aria-hidden="true" />
-        {roleLabels[admin.role]}
-      </Badge>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <Badge variant={admin.role === 'super_admin' ? 'default' : 'outline'}>
+          <RoleIcon aria-hidden="true" />
+          {roleLabels[admin.role]}
+        </Badge>
+        {canManage && !isYou && (
+          <AdminStatusButton admin={admin} label={name || admin.username || admin.email} />
+        )}
+      </div>
     </li>
   );
 }

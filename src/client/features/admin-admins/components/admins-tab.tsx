@@ -40,8 +40,8 @@ function SectionCard({
 }
 
 /**
- * Admin Management: who the admins are, adding one (super admins only; the server
- * refuses others too) and changing one's own password.
+ * Admin Management: who the admins are, adding, disabling and re-enabling one (super
+ * admins only; the server refuses others too) and changing one's own password.
  */
 export function AdminsTab({
   currentAdminId,
@@ -80,7 +80,11 @@ export function AdminsTab({
           title="Admins"
           description="Everyone who can sign in to this dashboard."
         >
-          <AdminsList query={admins} currentAdminId={currentAdminId} />
+          <AdminsList
+            query={admins}
+            currentAdminId={currentAdminId}
+            canManage={me?.role === 'super_admin'}
+          />
         </SectionCard>
       </div>
       <div className="grid gap-6 lg:col-span-2">

@@ -1,0 +1,68 @@
+import { UserCheckIcon, UserXIcon } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { toast } from '@/client/components/ui/use-toast';
+import { errorMessageOf } from '@/client/lib/error-message';
+import type { Admin } from '@/shared/schemas/admins';
+import { useSetAdminStatus } from '../api/set-admin-status';
+
+/**
+ * A super admin's Disable (behind a confirmation: the admin is signed out at once) or
+ * Enable button for another admin. The server refuses oneself and the last enabled super
+ * admin (409); its message is the toast.
+ */
+export function AdminStatusButton({ admin, label }: { admin: Admin; label: string }) {
+  const setStatus = useSetAdminStatus();
+
+  async function change(status: Admin['status']) {
+    try {
+      await setStatus.mutateAsync({ id: admin.id, status });
+      toast({
+        title: status === 'disabled' ? 'Admin disabled' : 'Admin enabled',
+        description:
+          status === 'disabled'
+            ? `${label} was signed out and can no longer sign in.`
+            : `${label} can sign in again.`,
+      });
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: status === 'disabled' ? 'Failed to disable admin' : 'Failed to enable admin',
+        description: errorMessageOf(error, 'Nothing was changed. Please try again.'),
+      });
+    }
+    return true;
+  }
+
+  if (admin.status === 'disabled') {
+    return (
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={setStatus.isPending}
+        onClick={() => void change('active')}
+      >
+        <UserCheckIcon aria-hidden="true" />
+        Enable
+        <span className="sr-only"> {label}</span>
+      </Button>
+    );
+  }
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive">
+          <UserXIcon aria-hidden="true" />
+          Disable
+          <span className="sr-only"> {label}</span>
+        </Button>
+      }
+      title={<>Disable {label}?</>}
+      description="They are signed out at once and cannot sign in until a super admin enables them again."
+      confirmLabel="Disable admin"
+      pendingLabel="Disabling…"
+      pending={setStatus.isPending}
+      onConfirm={() => change('disabled')}
+    />
+  );
+}
