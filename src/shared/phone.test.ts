@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneField, messages } from './schemas/fields';
-import { phoneDigits, toE164 } from './phone';
+import { toE164 } from './phone';
 
 describe('phone numbers are stored in E.164', () => {
   it('reads every Kenyan form of one number as the same +2547… number', () => {
@@ -47,9 +47,5 @@ describe('phone numbers are stored in E.164', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual([messages.phone]);
     expect(phoneField.safeParse(711464914).error?.issues[0]?.message).toBe(messages.phone);
-  });
-
-  it('exports digits only, the form M-Pesa bulk and SMS tools take', () => {
-    expect(phoneDigits('+254711464914')).toBe('254711464914');
   });
 });

@@ -21,8 +21,3 @@ export function toE164(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(typed, DEFAULT_PHONE_COUNTRY);
   return parsed?.isValid() ? parsed.number : undefined;
 }
-
-/** An E.164 number as digits only (`254711464914`), the form M-Pesa bulk and SMS tools take. */
-export function phoneDigits(e164: string): string {
-  return e164.replace(/\D/g, '');
-}
