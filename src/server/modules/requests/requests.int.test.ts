@@ -92,7 +92,7 @@ describe('POST /api/client-requests', () => {
       'details too long',
       { message: 'x'.repeat(5001) },
       'message',
-      'Must be at most 5000 characters',
+      'Project details must be at most 5000 characters',
     ],
   ];
   for (const [name, change, field, message] of invalid) {
