@@ -182,10 +182,21 @@ describe('admin profile', () => {
       method: 'PUT',
       url: '/api/admin/profile',
       headers: { cookie: me.cookie },
-      payload: { firstName: 'Grace', lastName: 'Achieng', email, phone: '+254 700 123 456' },
+      payload: {
+        firstName: 'Grace',
+        lastName: 'Achieng',
+        email,
+        phone: '+254 700 123 456',
+        currentPassword: TEST_PASSWORD,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().admin).toMatchObject({ firstName: 'Grace', email, username: email });
+    expect(res.json().admin).toMatchObject({
+      firstName: 'Grace',
+      email,
+      username: email,
+      phone: '+254700123456',
+    });
     const signin = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signin',
