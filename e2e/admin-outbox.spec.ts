@@ -76,6 +76,8 @@ describe('admin: outbox', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Outbox' }).isVisible()).toBe(true);
 
     await expect.poll(() => rowOf(page, bounced).isVisible()).toBe(true);
+    // This server sends mail (SMTP_URL is the test SMTP server): no "not being sent" notice.
+    expect(await page.getByText('Mail is not being sent').count()).toBe(0);
     const failedRow = rowOf(page, bounced);
     const text = async () => ((await failedRow.textContent()) ?? '').replace(/\s+/g, ' ');
     expect(await text()).toContain('Inquiry received');

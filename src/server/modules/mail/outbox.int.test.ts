@@ -115,6 +115,8 @@ describe('GET /api/outbox', () => {
     );
     expect(res.body).not.toContain('token=abc');
     expect(res.body).not.toContain('Body for');
+    // The test app has no SMTP_URL: the console says mail is not being sent.
+    expect(body.smtpConfigured).toBe(false);
   });
 
   it('pages with a keyset cursor and filters by status', async () => {

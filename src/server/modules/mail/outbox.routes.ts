@@ -31,6 +31,8 @@ export async function outboxRoutes(app: FastifyInstance) {
             mail: z.array(outboxMailSchema),
             nextCursor: z.string().nullable(),
             total: z.number().int(),
+            /** False without SMTP_URL: nothing is sent, mail stays queued. */
+            smtpConfigured: z.boolean(),
           }),
           400: errorBody,
           ...guarded,
@@ -39,7 +41,10 @@ export async function outboxRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listOutbox(app.db, request.query);
+      return {
+        ...(await listOutbox(app.db, request.query)),
+        smtpConfigured: app.config.smtpUrl !== undefined,
+      };
     },
   );
   r.get(

@@ -5,5 +5,7 @@ export const outboxPath = '/api/outbox';
 
 /** GET /api/outbox?status=&limit=&cursor=: mail newest first, without bodies. */
 export function useOutbox(filters: { status?: OutboxStatus | undefined }) {
-  return usePagedList<OutboxMail>(outboxPath, 'mail', filters);
+  const list = usePagedList<OutboxMail>(outboxPath, 'mail', filters);
+  const configured = list.firstPage?.smtpConfigured;
+  return { ...list, smtpConfigured: typeof configured === 'boolean' ? configured : undefined };
 }

@@ -1,4 +1,4 @@
-import { MailIcon } from 'lucide-react';
+import { MailIcon, TriangleAlertIcon } from 'lucide-react';
 import { useState } from 'react';
 import { FilterSelect } from '@/client/components/ui/filter-controls';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
@@ -40,6 +40,17 @@ export function OutboxTab() {
           days.
         </p>
       </div>
+
+      {list.smtpConfigured === false && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Mail is not being sent: the server has no SMTP_URL. Mail stays queued here until it is
+          set.
+        </p>
+      )}
 
       <FilterSelect
         label="Status"
@@ -96,7 +107,7 @@ export function OutboxTab() {
                     <When value={mail.createdAt} />
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
-                    {mail.sentAt ? <When value={mail.sentAt} /> : '—'}
+                    <SentOrNext mail={mail} />
                   </TableCell>
                   <TableCell className="text-right">
                     <div className="flex items-center justify-end gap-2">
@@ -116,6 +127,19 @@ export function OutboxTab() {
 
 function When({ value }: { value: string }) {
   return <time dateTime={value}>{formatDateTime(value)}</time>;
+}
+
+/** When it was sent; for a queued mail that failed before, when it is tried next. */
+function SentOrNext({ mail }: { mail: OutboxMail }) {
+  if (mail.sentAt) return <When value={mail.sentAt} />;
+  if (mail.status === 'pending' && mail.attempts > 0 && mail.nextAttemptAt) {
+    return (
+      <span className="text-muted-foreground">
+        Next try <When value={mail.nextAttemptAt} />
+      </span>
+    );
+  }
+  return <span className="text-muted-foreground">Not yet</span>;
 }
 
 /** Below the sm breakpoint: one card per mail, so status and Retry need no sideways scrolling. */
@@ -148,7 +172,9 @@ function OutboxCards({ mail, busy }: { mail: OutboxMail[]; busy: boolean }) {
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Sent</dt>
-              <dd>{m.sentAt ? <When value={m.sentAt} /> : 'Not yet'}</dd>
+              <dd>
+                <SentOrNext mail={m} />
+              </dd>
             </div>
             {m.lastError && (
               <div className="col-span-2 min-w-0">
