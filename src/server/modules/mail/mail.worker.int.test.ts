@@ -440,6 +440,22 @@ describe('mail retention', () => {
     expect(await startRetention(new Date(sentAt.getTime() + 8 * day)).purgeOnce()).toBe(0);
   });
 
+  it('runs the retention pass on its own timer, without SMTP too', async () => {
+    const old = await sentMail('application-declined', 'Old news', sentAt);
+    const w = startMailWorker({
+      db: database.db,
+      config: testConfig({}),
+      log: silent,
+      now: () => new Date(sentAt.getTime() + 30 * day),
+      purgeIntervalMs: 20,
+    });
+    workers.push(w);
+    await vi.waitFor(async () => expect((await row(old)).textBody).toBe(''), {
+      timeout: 5000,
+      interval: 20,
+    });
+  });
+
   it('removes token links from a mail once it is sent, and keeps the rest of the body', async () => {
     await enqueueMail(
       database.db,

@@ -37,6 +37,8 @@ export type MailWorker = {
 
 /** How often the retention pass runs. */
 const PURGE_INTERVAL_MS = 3600_000;
+/** The first retention pass, soon after start: a server restarted more often than hourly still purges. */
+const FIRST_PURGE_MS = 60_000;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -69,12 +71,24 @@ export function startMailWorker(options: {
     if (purged > 0) log.info({ purged }, 'mail bodies older than 7 days removed');
     return purged;
   };
-  const purgeTimer = setInterval(() => {
-    purgeOnce().catch((error: unknown) => {
-      log.warn({ err: { message: safeErrorText(error) } }, 'mail retention pass failed');
-    });
-  }, options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
-  purgeTimer.unref();
+  let purgeTimer: NodeJS.Timeout | undefined;
+  const schedulePurge = (delay: number) => {
+    purgeTimer = setTimeout(() => {
+      purgeOnce()
+        .catch((error: unknown) => {
+          log.warn({ err: { message: safeErrorText(error) } }, 'mail retention pass failed');
+        })
+        .finally(() => {
+          if (purgeTimer !== undefined) schedulePurge(options.purgeIntervalMs ?? PURGE_INTERVAL_MS);
+        });
+    }, delay);
+    purgeTimer.unref();
+  };
+  schedulePurge(Math.min(FIRST_PURGE_MS, options.purgeIntervalMs ?? PURGE_INTERVAL_MS));
+  const stopPurging = () => {
+    clearTimeout(purgeTimer);
+    purgeTimer = undefined;
+  };
   const pollIntervalMs = options.pollIntervalMs ?? 5000;
   const ownsTransport = options.transport === undefined;
   const transport =
@@ -89,7 +103,7 @@ export function startMailWorker(options: {
     );
     return {
       async stop() {
-        clearInterval(purgeTimer);
+        stopPurging();
       },
       async runOnce() {
         return { sent: 0, failed: 0 };
@@ -218,7 +232,7 @@ export function startMailWorker(options: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      clearInterval(purgeTimer);
+      stopPurging();
       await current;
       if (ownsTransport) mailer.close();
     },

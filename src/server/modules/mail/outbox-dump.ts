@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ne, or } from 'drizzle-orm';
+import { and, desc, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 
@@ -19,7 +19,9 @@ export async function mailForDeveloper(
     .where(
       and(
         or(ne(mailOutbox.status, 'sent'), gte(mailOutbox.sentAt, options.sentSince)),
-        options.to ? eq(mailOutbox.toAddress, options.to.trim().toLowerCase()) : undefined,
+        options.to
+          ? sql`lower(${mailOutbox.toAddress}) = ${options.to.trim().toLowerCase()}`
+          : undefined,
       ),
     )
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
