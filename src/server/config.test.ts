@@ -53,6 +53,13 @@ describe('configuration', () => {
     expect(config.publicOrigin).toBe('https://insightlab.example');
   });
 
+  it('bounds database statements at DATABASE_TIMEOUT_MS, 10 s unless set, 100 ms at least', () => {
+    expect(loadConfig({}).databaseTimeoutMs).toBe(10_000);
+    expect(loadConfig({ DATABASE_TIMEOUT_MS: '2500' }).databaseTimeoutMs).toBe(2500);
+    expect(() => loadConfig({ DATABASE_TIMEOUT_MS: '0' })).toThrow(/DATABASE_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATABASE_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_TIMEOUT_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', REDIS_URL: '' })).toMatchObject({
       databaseUrl: undefined,
