@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app';
 import { loginAs } from '../../../test/factories';
@@ -31,6 +32,41 @@ describe('JSON body size', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // Parsing 1 MiB of [ took about a second; refusing it takes a few milliseconds.
     expect(elapsed).toBeLessThan(500);
+  });
+
+  it('stops reading a chunked body (no content-length) once it passes 64 KiB', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const chunk = '['.repeat(16 * 1024);
+    let sent = 0;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let text = '';
+      let answered = false;
+      socket.on('data', (data) => {
+        text += String(data);
+        if (text.includes('\r\n\r\n{')) {
+          answered = true;
+          socket.destroy();
+          resolve(text);
+        }
+      });
+      socket.on('error', (error) => (answered ? undefined : reject(error)));
+      socket.write(
+        'POST /api/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Transfer-Encoding: chunked\r\n\r\n',
+      );
+      // Up to 64 MiB on offer, a chunk per turn of the event loop; the answer comes first.
+      const pump = () => {
+        if (answered || sent >= 4096) return;
+        sent++;
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`, () => setImmediate(pump));
+      };
+      pump();
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toContain('The request is too large');
+    expect(sent).toBeLessThan(4096);
   });
 
   it('takes a body of exactly 64 KiB and refuses one byte more', async () => {
