@@ -119,6 +119,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The router's and Node's own refusals carry the security headers and { message } too.
     frameworkErrors: frameworkErrorHandler(config),
     clientErrorHandler: clientErrorHandler(config),
+    // While closing, plugins/security.ts answers 503 itself, with the headers and { message }.
+    return503OnClosing: false,
     // One line per request, written when it completes (below), instead of two.
     logController: new LogController({ disableRequestLogging: true }),
   };

@@ -208,10 +208,20 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   const apiHeaders = securityHeaders(apiHelmetOptions(config));
   const routes = routeTable();
   app.addHook('onRoute', (route) => routes.add(route.url, route.method));
+  // Fastify's own 503 while closing has neither these headers nor `{ message }` (app.ts
+  // turns it off): a request that still arrives on an open connection gets this one.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(isApiUrl(request.url) ? apiHeaders : pageHeaders);
     reply.header('x-request-id', request.id);
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError(503, 'SHUTTING_DOWN', 'The service is restarting; please try again');
+    }
     if (request.is404) {
       // A known path asked with a method it does not take is a 405 naming those it does.
       const allowed = routes.allowed(request.url.split('?')[0] ?? '/');
