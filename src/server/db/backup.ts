@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -21,14 +22,14 @@ export async function writePgliteBackup(pglite: PGlite, dataDir: string): Promis
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const file = path.join(dir, `pglite-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   const temp = `${file}.partial`;
+  const out = fs.createWriteStream(temp, { mode: 0o600 });
   try {
     // Streamed through pipeline: a failed read or write rejects here, never as an unheard
     // stream error, and leaves no partial file; the dump is not copied whole into memory.
-    await pipeline(
-      Readable.fromWeb(dump.stream() as ReadableStream),
-      fs.createWriteStream(temp, { mode: 0o600 }),
-    );
+    await pipeline(Readable.fromWeb(dump.stream() as ReadableStream), out);
   } catch (error) {
+    // The file may still be opening when the read fails: removed once it is closed.
+    if (!out.closed) await once(out, 'close').catch(() => {});
     fs.rmSync(temp, { force: true });
     throw error;
   }
