@@ -38,9 +38,10 @@ const EXPORT_BATCH = 1000;
 /**
  * Rows as a CSV stream joined with `pipeline`, so that every failure has a handler. A
  * database error mid-export destroys this response only (the download ends truncated,
- * or answers 503 before the first byte) and Fastify logs it once, redacted to the
- * driver's code and message; a client that goes away stops the row source. With
- * `.pipe()` the source's error had no listener and ended the process.
+ * or answers 503 before the first byte), redacted to the driver's code and message, and
+ * is logged once by the route (`sendCsv`) or the error handler; a client that goes away
+ * stops the row source. With `.pipe()` the source's error had no listener and ended the
+ * process.
  */
 export function csvFromRows(
   header: string[],
@@ -53,7 +54,7 @@ export function csvFromRows(
       throw redactedDbError(error);
     }
   }
-  // Fastify listens for the result's error and logs it: the callback has nothing to add.
+  // The route listens for the result's error and logs it: the callback has nothing to add.
   return pipeline(Readable.from(redacted()), csvStream(header), () => {});
 }
 
