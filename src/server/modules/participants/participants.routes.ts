@@ -173,10 +173,7 @@ export async function participantsRoutes(
     async (request, reply) => {
       const photo = await participants.photo(request.params.id);
       const etag = `"${photo.etag}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', PRIVATE)
-        .header('vary', 'Cookie');
+      reply.header('etag', etag).header('cache-control', PRIVATE).header('vary', 'Cookie');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(photo.contentType).send(photo.data);
     },
