@@ -316,6 +316,8 @@ describe('research validation (/research-validation)', () => {
     expect(response.status()).toBe(201);
     expect(response.request().postDataJSON()).toMatchObject({
       ...research,
+      // The phone field sends the number in E.164, as the server stores it.
+      phone: '+254711222333',
       projectType: 'mobile-app',
       timeline: '3-4weeks',
       budget: '100k-250k',
