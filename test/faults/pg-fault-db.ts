@@ -23,7 +23,7 @@ export async function createFaultDatabase(options: {
   timeoutMs?: number;
   log?: DbLog;
   port?: number;
-}): Promise<{ database: Database; name: string; directUrl: string }> {
+}): Promise<{ database: Database; name: string; directUrl: string; appUrl: string }> {
   const url = pgUrl!;
   const runId = inject('pgRunId');
   const name = `${runPrefix(runId)}${crypto.randomBytes(6).toString('hex')}`;
@@ -44,6 +44,7 @@ export async function createFaultDatabase(options: {
   return {
     name,
     directUrl,
+    appUrl: appUrl.toString(),
     database: {
       ...database,
       async close() {

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
+import { openPostgres, type Database } from '../../src/server/db/client';
 import { buildTestApp, type TestApp } from '../app';
 import { loginAs, participantInput } from '../factories';
 import {
@@ -22,6 +23,7 @@ let database: Database;
 let proxy: Awaited<ReturnType<typeof pausableProxy>>;
 let operator: pg.Client;
 let admin: { cookie: string };
+let appUrl: string;
 
 // async: app.inject() starts its request only when awaited.
 const register = async (input = participantInput()) =>
@@ -41,6 +43,7 @@ describe.skipIf(!pgUrl)(`a frozen or stuck PostgreSQL (${NEEDS_SERVER})`, () => 
       port: proxy.port,
     });
     database = made.database;
+    appUrl = made.appUrl;
     t = await buildTestApp({ database });
     operator = await operatorClient(made.directUrl);
     admin = await loginAs(t.app, database.db, 'admin');
@@ -104,5 +107,44 @@ describe.skipIf(!pgUrl)(`a frozen or stuck PostgreSQL (${NEEDS_SERVER})`, () => 
       await operator.query('ROLLBACK');
     }
     await until(async () => (await listParticipants()).statusCode === 200, 'the app answers');
+  });
+
+  describe('a pool of one connection', () => {
+    let single: Database;
+    beforeAll(async () => {
+      single = await openPostgres(appUrl, 1, { timeoutMs: TIMEOUT_MS });
+    });
+    afterAll(async () => {
+      proxy.resume();
+      await single?.close();
+    });
+    const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+
+    it('gets its connection back when a BEGIN fails (Drizzle would never release it)', async () => {
+      await single.db.execute(sql`SELECT 1`);
+      proxy.pause();
+      await expect(single.db.transaction(async () => {})).rejects.toThrow();
+      proxy.resume();
+      // Without the release the only slot stays taken: "timeout exceeded when trying to connect".
+      expect(rowsOf(await single.db.execute(sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+    });
+
+    it('never hands out again a client whose query timed out inside a transaction', async () => {
+      await expect(
+        single.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT 1`);
+          proxy.pause();
+          await tx.execute(sql`SELECT 2`);
+        }),
+      ).rejects.toThrow();
+      proxy.resume();
+      // Reused, that client would still be inside the old transaction (its ROLLBACK never went out).
+      const [row] = rowsOf(
+        await single.db.execute(
+          sql`SELECT xact_start < statement_timestamp() AS stale FROM pg_stat_activity WHERE pid = pg_backend_pid()`,
+        ),
+      );
+      expect(row).toEqual({ stale: false });
+    });
   });
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { PoolClient } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index';
 import { projectRoot } from '../lib/project-root';
@@ -42,6 +43,35 @@ export type PostgresOptions = {
 
 export const DEFAULT_DB_TIMEOUT_MS = 10_000;
 
+type QueryFn = (...args: unknown[]) => unknown;
+const isBegin = (query: unknown) =>
+  /^\s*begin\b/i.test(
+    typeof query === 'string' ? query : String((query as { text?: unknown })?.text ?? ''),
+  );
+
+/**
+ * Drizzle's `transaction()` sends BEGIN before its try/finally: when BEGIN fails (the server
+ * gone, or frozen past query_timeout) it never releases the client, and each such failure
+ * would take a pool slot for good. The client is released here, with the error, so that the
+ * pool closes it.
+ */
+function releaseOnFailedBegin(client: PoolClient) {
+  const query = client.query.bind(client) as QueryFn;
+  (client as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (isBegin(args[0]) && result instanceof Promise) {
+      result.catch((error: Error) => {
+        try {
+          client.release(error);
+        } catch {
+          // already back in the pool
+        }
+      });
+    }
+    return result;
+  };
+}
+
 /** pg's private fields that pg-pool itself reads to decide whether a client may be reused. */
 type PgClientInternals = { _getActiveQuery?: () => unknown; _queryable?: boolean };
 
@@ -76,6 +106,7 @@ export async function openPostgres(
       logged = true;
       options.log?.warn({ err: loggableError(error) }, 'database connection lost');
     });
+    releaseOnFailedBegin(client);
   });
   pool.on('error', () => {});
   pool.on('release', (error, client) => {
