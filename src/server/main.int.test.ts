@@ -31,7 +31,8 @@ const json = (url: string, body: unknown, cookie?: string) =>
     body: JSON.stringify(body),
   });
 
-describe('the server process', () => {
+// Each test starts real server processes; on a loaded machine one start can take 20 s.
+describe('the server process', { timeout: 120_000 }, () => {
   it('refuses to start with a bad variable and names it', async () => {
     const server = startServer(
       { DATA_DIR: tempDir(), RATE_LIMIT_AUTH_PER_MIN: 'lots' },

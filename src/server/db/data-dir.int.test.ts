@@ -43,7 +43,8 @@ function notOwnerOnly(dir: string): string[] {
   return found;
 }
 
-describe('DATA_DIR at rest (decisions.md section 8)', () => {
+// Each test starts real server processes; on a loaded machine one start can take 20 s.
+describe('DATA_DIR at rest (decisions.md section 8)', { timeout: 120_000 }, () => {
   it('is owner-only under a umask of 000, and an older install with loose modes is fixed at start', async () => {
     const dataDir = tempDir();
     fs.chmodSync(dataDir, 0o777);
