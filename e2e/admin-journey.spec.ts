@@ -298,9 +298,10 @@ describe('admin journey', () => {
     const participantLines = participantsCsv.trimEnd().split('\r\n');
     expect(participantLines[0]).toBe('Name,Email,Phone,Location,Age,Occupation,Joined');
     expect(participantLines).toHaveLength(2);
-    // A leading + is quoted against formula injection; no location, age or occupation given.
+    // Phones as digits (decisions.md section 8); no location, age or occupation given.
     const participantRow = participantLines[1]!;
-    expect(participantRow.startsWith(`${name},${person.email},'${person.phone},,,,`)).toBe(true);
+    const digits = person.phone.replace(/\D/g, '');
+    expect(participantRow.startsWith(`${name},${person.email},${digits},,,,`)).toBe(true);
     expect(todays.has(participantRow.split(',').at(-1)!)).toBe(true);
 
     // --- The study's page: its figures, the Completed tab and the payment list.
@@ -334,7 +335,7 @@ describe('admin journey', () => {
     expect(paymentLines).toHaveLength(2);
     const paymentRow = paymentLines[1]!;
     expect(
-      paymentRow.startsWith(`${name},${person.email},'${person.phone},2.50,${payRate},${amount},`),
+      paymentRow.startsWith(`${name},${person.email},${digits},2.50,${payRate},${amount},`),
     ).toBe(true);
     expect(todays.has(paymentRow.split(',').at(-1)!)).toBe(true);
     await shot(page, '09-study-completed-tab');

@@ -157,8 +157,8 @@ describe('admin participants tab', () => {
     expect(lines[0]).toBe('Name,Email,Phone,Location,Age,Occupation,Joined');
     expect(lines).toHaveLength(3);
     expect(csv).toContain(
-      // A leading + is quoted against formula injection (decisions.md section 5).
-      `${nameOf(achieng)},${achieng.email},'${achieng.phone},Kisumu,25-34,Nurse,`,
+      // Phones as digits, which M-Pesa bulk and SMS tools take (decisions.md section 8).
+      `${nameOf(achieng)},${achieng.email},${achieng.phone.replace(/\D/g, '')},Kisumu,25-34,Nurse,`,
     );
     expect(csv).toContain(baraka.email);
 
