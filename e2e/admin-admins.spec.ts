@@ -1,6 +1,17 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { adminApi, apiAs, shot, signedInPage } from './support/kit';
+import {
+  adminApi,
+  apiAs,
+  choose,
+  descriptionOf,
+  fieldOrder,
+  isFocused,
+  PHONE_HINT_TEXT,
+  shot,
+  signedInPage,
+  toastShown,
+} from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -218,6 +229,10 @@ describe('disabling and re-enabling admins', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disable admin' }).click();
     await expectToast(page, 'Admin disabled', 'can no longer sign in');
     await item.getByText('Disabled', { exact: true }).waitFor();
+    // The Disable button was replaced by Enable: the focus moved to it, not to the page.
+    await expect
+      .poll(() => isFocused(item.getByRole('button', { name: `Enable ${email}` })))
+      .toBe(true);
     expect((await target.context.request.get('/api/admin/list')).status()).toBe(401);
     expect(await canSignIn(email, PASSWORD)).toBe(false);
     await shot(page, 'admins-1280-disabled');
@@ -226,12 +241,86 @@ describe('disabling and re-enabling admins', () => {
     await item.getByRole('button', { name: `Enable ${email}` }).click();
     await expectToast(page, 'Admin enabled', 'can sign in again');
     await item.getByRole('button', { name: `Disable ${email}` }).waitFor();
+    await expect
+      .poll(() => isFocused(item.getByRole('button', { name: `Disable ${email}` })))
+      .toBe(true);
     expect(await item.getByText('Disabled', { exact: true }).count()).toBe(0);
     expect(await canSignIn(email, PASSWORD)).toBe(true);
 
     expectNoProblems(t, []);
     await t.close();
     await target.close();
+  });
+
+  it('tells apart two admins of the same name by their e-mail, in the button and the confirmation', async () => {
+    const [first, second] = [await newAdmin(), await newAdmin()];
+    for (const email of [first, second]) {
+      const them = await apiAs(email, PASSWORD);
+      const named = await them('PUT', '/api/admin/profile', {
+        firstName: 'Sam',
+        lastName: 'Otieno',
+        email,
+        phone: '',
+      });
+      expect(named.status).toBe(200);
+    }
+    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page } = t;
+    for (const email of [first, second]) {
+      const disable = adminItem(page, email).getByRole('button', {
+        name: `Disable Sam Otieno (${email})`,
+        exact: true,
+      });
+      await disable.waitFor();
+      expect(
+        await page.getByRole('button', { name: `Disable Sam Otieno (${email})` }).count(),
+      ).toBe(1);
+      await disable.click();
+      const dialog = page.getByRole('alertdialog');
+      await dialog.waitFor();
+      expect(await dialog.getByRole('heading').textContent()).toBe(
+        `Disable Sam Otieno (${email})?`,
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('sends an admin whose session ended (disabled by a super admin) to sign in again, saying why', async () => {
+    const email = await newAdmin();
+    const t = await signedInPage(session, {
+      account: { email, password: PASSWORD },
+      path: '/admin/dashboard?tab=outbox',
+    });
+    const { page } = t;
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
+
+    const boss = await adminApi();
+    const list = await boss<{ admins: { id: string; email: string }[] }>('GET', '/api/admin/list');
+    const id = list.body.admins.find((a) => a.email === email)!.id;
+    expect((await boss('PUT', `/api/admin/${id}/status`, { status: 'disabled' })).status).toBe(200);
+
+    // The next request of the Outbox tab is answered 401.
+    await choose(page, 'Status', 'Failed');
+    await page.waitForURL('**/admin/login');
+    await expect
+      .poll(() => page.getByText('Your session has ended. Please sign in again.').isVisible())
+      .toBe(true);
+    expect(await page.getByText('Please sign in to continue').count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await expectNoAxeViolations(page);
+
+    // A wrong password on the sign-in form is a field matter, not a session that ended.
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await page.getByLabel('Password').fill('Not-The-Password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => toastShown(page, 'Sign in failed')).toBe(true);
+    expect(page.url()).toContain('/admin/login');
+    expectNoProblems(t, [401]);
+    await t.close();
   });
 
   it('shows a plain admin no Disable buttons', async () => {
@@ -266,11 +355,30 @@ describe("an admin's profile screen", () => {
     await shot(page, 'admin-profile-375-saved');
     await expectNoAxeViolations(page);
 
-    // A new e-mail: the current password appears and is checked.
+    // A new e-mail: the current password appears, right under Email, and is checked.
     const newEmail = uniqueEmail();
     await page.getByLabel('Email').fill(newEmail);
     const current = page.getByLabel('Current password');
     await current.waitFor();
+    expect(await fieldOrder(page)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'currentPassword',
+      'phone',
+    ]);
+    expect(await descriptionOf(current)).toContain('Needed to change your sign-in email.');
+    expect(await descriptionOf(page.getByLabel('Phone number'))).toContain(PHONE_HINT_TEXT);
+    expect(await page.getByText('are required.').count()).toBe(1);
+    // Missing: the field says so, and no "Update failed" toast is shown.
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(() =>
+        page.getByText('Please enter your current password to change your email.').isVisible(),
+      )
+      .toBe(true);
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    expect(await toast(page, 'Update failed').count()).toBe(0);
     await current.fill('Not-My-Password-1');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expectToast(page, 'Update failed', 'Current password is incorrect.');

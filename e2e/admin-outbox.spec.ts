@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { adminApi, choose, settled, shot, signedInPage, suffix, toastShown } from './support/kit';
+import {
+  adminApi,
+  choose,
+  isFocused,
+  settled,
+  shot,
+  signedInPage,
+  suffix,
+  toastShown,
+} from './support/kit';
 import { BOUNCING_DOMAIN, mailTo } from './support/mail-catcher';
 
 const session = useBrowser();
@@ -122,11 +131,30 @@ describe('admin: outbox', () => {
       })
       .toBe(true);
 
-    // Keyboard only: focus the row's Retry button and press Enter.
+    // Keyboard only: focus the row's Retry button and press Enter. The answer is held back
+    // a moment: while pending the button keeps the focus (aria-disabled, not disabled).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/outbox/*/retry', async (route) => {
+      await held;
+      await route.continue();
+    });
     const retry = page.getByRole('button', { name: `Retry the mail to ${bounced}` });
     await retry.focus();
     await page.keyboard.press('Enter');
+    await expect.poll(() => retry.getAttribute('aria-disabled')).toBe('true');
+    expect(await isFocused(retry)).toBe(true);
+    // A second press while pending sends nothing more.
+    await page.keyboard.press('Enter');
+    release();
     await expect.poll(() => toastShown(page, 'Mail queued again')).toBe(true);
+    await page.unroute('**/api/outbox/*/retry');
+    // The row left the Failed list: the focus is on the list's heading, not the page.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName),
+      )
+      .toBe('outbox-heading');
 
     const admin = await adminApi();
     const audit = await admin<{ entries: { resourceId: string | null }[] }>(
@@ -158,7 +186,45 @@ describe('admin: outbox', () => {
     expect(await noSideways(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
     await shot(page, 'outbox-375');
+
+    // Retry from the keyboard: the card stays (queued again), so its View button gets the focus.
+    await card.getByRole('button', { name: `Retry the mail to ${bounced}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toastShown(page, 'Mail queued again')).toBe(true);
+    const view = card.getByRole('button', { name: `View the mail to ${bounced}` });
+    await expect.poll(() => isFocused(view)).toBe(true);
+    expect(await card.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
     expectNoProblems(t);
+    await t.close();
+  });
+
+  it('offers no "Try again" in the View dialog when the mail is not found (404)', async () => {
+    const bounced = await failedAutoReply();
+    const admin = await adminApi();
+    const mail = (await admin<{ mail: Mail[] }>('GET', '/api/outbox?limit=200')).body.mail.find(
+      (m) => m.recipient === bounced,
+    )!;
+    const t = await signedInPage(session, { path: '/admin/dashboard?tab=outbox' });
+    const { page } = t;
+    // The mail is gone by the time the dialog asks for it.
+    await page.route(`**/api/outbox/${mail.id}`, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'NOT_FOUND', message: 'Mail not found' }),
+      }),
+    );
+    await page
+      .getByRole('button', { name: `View the mail to ${bounced}` })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.textContent()).toContain('We could not load the mail.');
+    expect(await dialog.textContent()).toContain('Mail not found');
+    expect(await dialog.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await settled(dialog);
+    await expectNoAxeViolations(page);
+    expectNoProblems(t, [404]);
     await t.close();
   });
 });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
+import { descriptionOf, PHONE_HINT_TEXT } from './support/kit';
 import { mailTo, resetLinkIn } from './support/mail-catcher';
 
 const session = useBrowser();
@@ -117,6 +118,17 @@ describe('participant sign-up, sign-in, session and logout', () => {
   });
 });
 
+describe('phone hint', () => {
+  it('tells the sign-up form which phone formats are taken, read with the field', async () => {
+    const t = await session.newPage({ width: 375 });
+    await t.page.goto('/login?tab=signup');
+    const phone = t.page.getByLabel('Phone number');
+    await phone.waitFor();
+    expect(await descriptionOf(phone)).toContain(PHONE_HINT_TEXT);
+    await t.close();
+  });
+});
+
 describe('admin sign-in', () => {
   it('shows only Sign In under "Admin Portal", with an empty form, and lands on the admin dashboard', async () => {
     const t = await session.newPage();
@@ -161,6 +173,18 @@ describe('lockout', () => {
       )
       .toBe(true);
     expect(page.url()).toContain('/login');
+
+    // The message stays in the form after the 5 s toast has gone, with the way out.
+    const alert = page.locator('form [role="alert"]');
+    expect(await alert.textContent()).toMatch(/locked; try again in 15 minutes/);
+    await expect
+      .poll(() => page.locator('li[data-state="open"]').count(), { timeout: 10_000 })
+      .toBe(0);
+    expect(await alert.isVisible()).toBe(true);
+    expect(await alert.textContent()).toContain('Forgot your password? Reset it');
+    await expectNoAxeViolations(page);
+    await alert.getByRole('link', { name: 'Reset it' }).click();
+    await page.waitForURL('**/forgot-password');
     expectNoProblems(t, [401, 423]);
     await t.close();
   });

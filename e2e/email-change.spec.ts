@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { signedInPage, toastShown } from './support/kit';
+import {
+  descriptionOf,
+  fieldOrder,
+  PHONE_HINT_TEXT,
+  signedInPage,
+  toastShown,
+} from './support/kit';
 
 const session = useBrowser();
 const PASSWORD = 'Kilimanjaro-Sunrise-42';
@@ -26,7 +32,8 @@ describe('changing the sign-in e-mail from the profile settings', () => {
       path: '/profile/settings',
     });
     const { page } = t;
-    const email = page.getByLabel('Email', { exact: true });
+    // By its accessible name: the label's required mark is hidden from it.
+    const email = page.getByRole('textbox', { name: 'Email', exact: true });
     await expect.poll(() => email.inputValue()).toBe(person.email);
     expect(await page.getByLabel('Current password').count()).toBe(0);
 
@@ -34,12 +41,24 @@ describe('changing the sign-in e-mail from the profile settings', () => {
     await email.fill(newEmail);
     const current = page.getByLabel('Current password');
     await expect.poll(() => current.isVisible()).toBe(true);
+    // As on an admin's profile form: right under Email, the same hints, the same marks.
+    expect(await fieldOrder(page)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'currentPassword',
+      'phone',
+    ]);
+    expect(await descriptionOf(current)).toContain('Needed to change your sign-in email.');
+    expect(await descriptionOf(page.getByLabel('Phone number'))).toContain(PHONE_HINT_TEXT);
+    expect(await page.getByText('are required.').count()).toBe(1);
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect
       .poll(() =>
-        page.getByText('Please enter your current password to change your email').isVisible(),
+        page.getByText('Please enter your current password to change your email.').isVisible(),
       )
       .toBe(true);
+    expect(await page.getByText('Update failed').count()).toBe(0);
     await expectNoAxeViolations(page);
 
     await current.fill(PASSWORD);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { choose, shot } from './support/kit';
+import { choose, descriptionOf, PHONE_HINT_TEXT, shot } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -539,6 +539,39 @@ describe('participant journey', () => {
     const provoked = (p: string) => p.startsWith('503 ') && p.endsWith('/api/tests');
     t.problems.splice(0, t.problems.length, ...t.problems.filter((p) => !provoked(p)));
     expectNoProblems(t, [503]);
+    await t.close();
+  });
+
+  it("dismisses the profile form's old error toast once a field is edited, so it never sits beside a new field error", async () => {
+    const other = newPerson();
+    const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...other, password: PASSWORD }),
+    });
+    expect(registered.status).toBe(201);
+    const t = await session.newPage({ width: 375 });
+    const { page } = t;
+    await signedInParticipant(t);
+    await page.goto('/participant/dashboard?tab=profile');
+    const phone = page.getByLabel('Phone number');
+    await phone.waitFor();
+    expect(await descriptionOf(phone)).toContain(PHONE_HINT_TEXT);
+
+    // The server refuses a phone number another account has: a toast says so.
+    await phone.fill(other.phone);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    const taken = 'An account with this phone number already exists';
+    await expect
+      .poll(() => page.locator('li[data-state="open"]').filter({ hasText: taken }).count())
+      .toBe(1);
+
+    // A field is emptied and the form's own check fails: only the field error remains.
+    await page.getByLabel('First name').fill('');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect.poll(() => visible(page, 'First name is required')).toBe(true);
+    await expect.poll(() => page.locator('li[data-state="open"]').count()).toBe(0);
+    expectNoProblems(t, [409]);
     await t.close();
   });
 

@@ -319,6 +319,23 @@ describe('prerendered HTML', () => {
     for (const figure of ['22K+', '23+', '89+']) expect(html).toContain(figure);
   });
 
+  it("the footer's copyright year is this year, prerendered and in the browser", async () => {
+    const year = new Date().getFullYear();
+    const { html } = await fetchHtml(paths.home);
+    // React separates adjacent text with empty comments.
+    const footer = html
+      .slice(html.indexOf('<footer'), html.indexOf('</footer>'))
+      .replace(/<!-- -->/g, '');
+    expect(footer).toContain(`© ${year} InsightLab.`);
+    const t = await session.newPage();
+    await t.page.goto(paths.about);
+    await expect
+      .poll(() => t.page.locator('footer').textContent())
+      .toContain(`© ${year} InsightLab.`);
+    expectNoProblems(t);
+    await t.close();
+  });
+
   it('works without JavaScript: text shows and links navigate', async () => {
     const context = await session.browser().newContext({
       baseURL: session.baseUrl,

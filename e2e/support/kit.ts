@@ -56,6 +56,27 @@ export async function settled(locator: Locator) {
     .toBe(0);
 }
 
+/** The text of the hints a field is described by (its aria-describedby), joined. */
+export const descriptionOf = (locator: Locator) =>
+  locator.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+export const PHONE_HINT_TEXT = 'For example 0712 345 678, or +44… for a number outside Kenya.';
+
+/** The names of the inputs of the page's forms, top to bottom. */
+export const fieldOrder = (page: Page) =>
+  page
+    .locator('form input[name]')
+    .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name')));
+
+/** Whether the element has the keyboard focus. */
+export const isFocused = (locator: Locator) =>
+  locator.evaluate((el) => el === document.activeElement).catch(() => false);
+
 export const toastShown = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().isVisible();
 

@@ -12,7 +12,8 @@ export const site = {
   email: 'hello@insightlab.co.ke',
   phone: '+254 700 000 000',
   city: 'Nairobi, Kenya',
-  copyrightYear: 2025,
+  /** The footer's year: this year in the browser; a prerendered page has its build's year. */
+  copyrightYear: new Date().getFullYear(),
   /** Where the public pages live, for canonical URLs, Open Graph and the sitemap (no trailing slash). */
   origin: typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : 'http://localhost:5000',
 } as const;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { SessionExpiry } from '@/client/features/auth/components/session-expiry';
 import { Providers } from './providers';
 import { RouteFocus } from './route-focus';
 import { AppRoutes } from './routes';
@@ -8,6 +9,7 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
     <Providers queryClient={queryClient}>
       <RouteFocus />
+      <SessionExpiry />
       <AppRoutes />
     </Providers>
   );

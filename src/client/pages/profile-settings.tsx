@@ -136,7 +136,7 @@ function ProfileSettings({
               </CardTitle>
               <CardDescription>
                 {isAdmin
-                  ? 'Your name, sign-in e-mail and phone as other admins see them.'
+                  ? 'Your name, sign-in email and phone as other admins see them.'
                   : 'Your name and how we contact you.'}
               </CardDescription>
             </CardHeader>

@@ -87,7 +87,13 @@ export type Participant = z.infer<typeof participantSchema>;
  * Sent beside a new `email` on both profile routes (decisions.md section 4); the server
  * checks it only when the e-mail changes, and answers 400 on this field when it is missing.
  */
-export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your email';
+export const CURRENT_PASSWORD_FOR_EMAIL =
+  'Please enter your current password to change your email.';
+
+/** The profile forms' hints beside the sign-in email and the current password it needs. */
+export const SIGN_IN_EMAIL_HINT = 'You sign in with this email address.';
+export const CURRENT_PASSWORD_HINT =
+  'Needed to change your sign-in email. Your other sessions will be signed out.';
 
 /** Whether a profile form's e-mail differs from the stored one (then the password is asked). */
 export function emailChanged(value: string | undefined, stored: string): boolean {

@@ -53,7 +53,11 @@ export function Footer() {
           />
         </div>
         <div className="border-t">
-          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+          {/* A page prerendered last year says last year until it hydrates: not an error. */}
+          <p
+            className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6"
+            suppressHydrationWarning
+          >
             © {site.copyrightYear} {site.name}. All rights reserved.
           </p>
         </div>

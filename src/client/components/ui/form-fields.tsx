@@ -133,6 +133,27 @@ export function TextField<T extends FieldValues>({
   );
 }
 
+/** How a phone number may be written (shared `phoneField`: Kenyan local, or international with +). */
+export const PHONE_HINT = 'For example 0712 345 678, or +44… for a number outside Kenya.';
+
+/** The one phone field of every form: type tel, and the formats it takes, read with it. */
+export function PhoneField<T extends FieldValues>({
+  label = 'Phone number',
+  description = PHONE_HINT,
+  ...props
+}: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
+  return (
+    <TextField
+      {...props}
+      label={label}
+      description={description}
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+    />
+  );
+}
+
 export function LongTextField<T extends FieldValues>({
   control,
   name,

@@ -13,14 +13,14 @@ export function emailChangedMail(input: { to: string; at: Date }): OutgoingMail 
     timeStyle: 'short',
   });
   const lines = [
-    `The sign-in e-mail address of your ${site.name} account was changed on ${when} (Nairobi time).`,
+    `The sign-in email address of your ${site.name} account was changed on ${when} (Nairobi time).`,
     'This address will no longer receive mail about the account.',
     `If you did not make this change, reply to this e-mail or write to ${site.email} at once so that we can secure your account.`,
   ];
   return {
     to: input.to,
     kind: 'email-changed',
-    subject: `Your ${site.name} sign-in e-mail was changed`,
+    subject: `Your ${site.name} sign-in email was changed`,
     text: ['Hello,', '', ...lines, '', `— ${site.name}`].join('\n'),
     html: `<p>Hello,</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p>— ${escapeHtml(site.name)}</p>`,
   };

@@ -61,7 +61,7 @@ describe('changing the e-mail on the profile needs the current password', () => 
       const res = await putProfile(p.cookie, payload, url);
       expect(res.statusCode).toBe(400);
       expect(res.json().errors.currentPassword).toBe(
-        'Please enter your current password to change your email',
+        'Please enter your current password to change your email.',
       );
       expect(await emailOf(p.id)).toBe(p.input.email);
     });
@@ -72,7 +72,7 @@ describe('changing the e-mail on the profile needs the current password', () => 
     const res = await putProfile(p.cookie, accountForm(p, { email: fresh(), currentPassword: '' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.currentPassword).toBe(
-      'Please enter your current password to change your email',
+      'Please enter your current password to change your email.',
     );
   });
 
@@ -104,7 +104,7 @@ describe('changing the e-mail on the profile needs the current password', () => 
     const res = await putProfile(p.cookie, accountForm(p, { email: other.input.email }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
-      currentPassword: 'Please enter your current password to change your email',
+      currentPassword: 'Please enter your current password to change your email.',
     });
   });
 
@@ -147,7 +147,7 @@ describe('changing the e-mail on the profile needs the current password', () => 
       expect(body).not.toContain('Evilname');
     }
     expect(notice!.textBody).toMatch(
-      /sign-in e-mail address of your InsightLab account was changed/,
+      /sign-in email address of your InsightLab account was changed/,
     );
     // The new address signs in; the old one no longer does.
     expect((await signIn(t.app, newEmail)).body.user.email).toBe(newEmail);

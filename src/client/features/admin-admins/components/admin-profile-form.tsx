@@ -2,13 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
-import { TextField } from '@/client/components/ui/form-fields';
+import { PhoneField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
+import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { type Admin, type AdminProfile, adminProfileSchema } from '@/shared/schemas/admins';
+import {
+  CURRENT_PASSWORD_FOR_EMAIL,
+  CURRENT_PASSWORD_HINT,
+  emailChanged,
+  SIGN_IN_EMAIL_HINT,
+} from '@/shared/schemas/participants';
 import { useUpdateAdminProfile } from '../api/update-admin-profile';
 
 type Values = z.input<typeof adminProfileSchema>;
@@ -16,8 +23,9 @@ type Values = z.input<typeof adminProfileSchema>;
 const serverFields = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
 
 /**
- * The profile screen's form for an admin: their own names, e-mail and phone. The current
- * password is asked for only when the e-mail changes, as the server requires then.
+ * The profile screen's form for an admin: their own names, email and phone. The current
+ * password is asked for only when the email changes, as the server requires then; the
+ * form matches the participant's settings form (account-profile-form.tsx) field for field.
  */
 export function AdminProfileForm({
   defaults,
@@ -31,12 +39,25 @@ export function AdminProfileForm({
     resolver: zodResolver(adminProfileSchema),
     defaultValues: { ...defaults, phone: defaults.phone ?? '', currentPassword: '' },
   });
+  const errorToast = useFormErrorToast(form);
   // The fields read the typed values; only the submitted payload differs (phone: null).
   const control = form.control as unknown as Control<Values>;
-  const email = useWatch({ control, name: 'email' });
-  const emailChanges = email.trim().toLowerCase() !== defaults.email.toLowerCase();
+  const emailChanges = emailChanged(
+    useWatch({ control, name: 'email' }),
+    form.formState.defaultValues?.email ?? defaults.email,
+  );
 
   async function onSubmit(values: AdminProfile) {
+    // As on the participant's settings: the field says what is missing, no toast.
+    if (emailChanges && !values.currentPassword) {
+      errorToast.dismissError();
+      form.setError(
+        'currentPassword',
+        { message: CURRENT_PASSWORD_FOR_EMAIL },
+        { shouldFocus: true },
+      );
+      return;
+    }
     try {
       const { admin } = await update.mutateAsync(
         emailChanges ? values : { ...values, currentPassword: undefined },
@@ -52,8 +73,7 @@ export function AdminProfileForm({
       onSaved?.(admin);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
+      errorToast.showError({
         title: 'Update failed',
         description: errorMessageOf(error, 'An error occurred while updating your profile.'),
       });
@@ -62,7 +82,12 @@ export function AdminProfileForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit, errorToast.dismissError)}
+        noValidate
+        className="grid gap-4"
+      >
+        <RequiredFieldsNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={control}
@@ -86,18 +111,8 @@ export function AdminProfileForm({
           type="email"
           inputMode="email"
           autoComplete="email"
-          description="You sign in with this address."
+          description={SIGN_IN_EMAIL_HINT}
           required
-        />
-        <TextField
-          control={control}
-          name="phone"
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          description="For example 0712 345 678, or +44… for a number outside Kenya."
-          optional
         />
         {emailChanges && (
           <TextField
@@ -106,10 +121,11 @@ export function AdminProfileForm({
             label="Current password"
             type="password"
             autoComplete="current-password"
-            description="Needed to change your sign-in e-mail. Your other sessions will be signed out."
             required
+            description={CURRENT_PASSWORD_HINT}
           />
         )}
+        <PhoneField control={control} name="phone" optional />
         <div className="flex justify-end">
           <PendingButton type="submit" pending={form.formState.isSubmitting} pendingLabel="Saving…">
             Save changes

@@ -1,4 +1,5 @@
 import { UserCheckIcon, UserXIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
@@ -13,10 +14,23 @@ import { useSetAdminStatus } from '../api/set-admin-status';
  */
 export function AdminStatusButton({ admin, label }: { admin: Admin; label: string }) {
   const setStatus = useSetAdminStatus();
+  // Disable and Enable are different buttons: after a change, the new one gets the focus
+  // that the old one (now gone) had, instead of the page.
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [focusWhen, setFocusWhen] = useState<Admin['status'] | null>(null);
+  useEffect(() => {
+    // Wait until the row shows the new status, so the focus goes to the new button.
+    if (focusWhen === null || focusWhen !== admin.status) return;
+    setFocusWhen(null);
+    // After the confirmation dialog's own focus return (scheduled as it unmounts).
+    setTimeout(() => buttonRef.current?.focus(), 0);
+  }, [focusWhen, admin.status]);
 
   async function change(status: Admin['status']) {
     try {
+      // Resolves once the list was fetched again, so the other button is being rendered.
       await setStatus.mutateAsync({ id: admin.id, status });
+      setFocusWhen(status);
       toast({
         title: status === 'disabled' ? 'Admin disabled' : 'Admin enabled',
         description:
@@ -37,6 +51,7 @@ export function AdminStatusButton({ admin, label }: { admin: Admin; label: strin
   if (admin.status === 'disabled') {
     return (
       <Button
+        ref={buttonRef}
         variant="outline"
         size="sm"
         disabled={setStatus.isPending}
@@ -51,7 +66,12 @@ export function AdminStatusButton({ admin, label }: { admin: Admin; label: strin
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive">
+        <Button
+          ref={buttonRef}
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:text-destructive"
+        >
           <UserXIcon aria-hidden="true" />
           Disable
           <span className="sr-only"> {label}</span>

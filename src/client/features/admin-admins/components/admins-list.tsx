@@ -88,7 +88,10 @@ function AdminItem({
           {roleLabels[admin.role]}
         </Badge>
         {canManage && !isYou && (
-          <AdminStatusButton admin={admin} label={name || admin.username || admin.email} />
+          <AdminStatusButton
+            admin={admin}
+            label={name ? `${name} (${admin.email})` : admin.email}
+          />
         )}
       </div>
     </li>

@@ -11,6 +11,7 @@ import {
 } from '@/client/components/ui/dialog';
 import { ErrorState } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail } from '@/shared/schemas/outbox';
@@ -29,7 +30,12 @@ export function OutboxMailDialog({ mail }: { mail: OutboxMail }) {
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="ghost" aria-label={`View the mail to ${mail.recipient}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          data-outbox-view=""
+          aria-label={`View the mail to ${mail.recipient}`}
+        >
           <EyeIcon aria-hidden="true" />
           View
         </Button>
@@ -63,11 +69,16 @@ function MailBody({ id }: { id: string }) {
     );
   }
   if (query.isError) {
+    // A mail that is not there (404) will not be there on a second try either.
+    const gone = getApiErrorDetails(query.error).status === 404;
     return (
       <ErrorState
         title="We could not load the mail."
-        message={errorMessageOf(query.error, 'Please try again.')}
-        onRetry={() => void query.refetch()}
+        message={errorMessageOf(
+          query.error,
+          gone ? 'This mail no longer exists.' : 'Please try again.',
+        )}
+        onRetry={gone ? undefined : () => void query.refetch()}
         retrying={query.isFetching}
       />
     );

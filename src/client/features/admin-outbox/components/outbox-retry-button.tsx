@@ -5,32 +5,48 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import type { OutboxMail } from '@/shared/schemas/outbox';
 import { useRetryOutboxMail } from '../api/retry-outbox-mail';
 
-/** Queues a failed mail again; only failed mail has the button (the server answers 409 otherwise). */
-export function OutboxRetryButton({ mail }: { mail: OutboxMail }) {
+/**
+ * Queues a failed mail again; only failed mail has the button (the server answers 409
+ * otherwise). While pending it keeps the keyboard focus; `onRetried` runs once the list
+ * has been refreshed, when this button (no longer failed) is about to go.
+ */
+export function OutboxRetryButton({
+  mail,
+  onRetried,
+}: {
+  mail: OutboxMail;
+  onRetried?: (mail: OutboxMail) => void;
+}) {
   const retry = useRetryOutboxMail();
   if (mail.status !== 'failed') return null;
+
+  async function onClick() {
+    try {
+      // Resolves after the outbox list was fetched again (the hook awaits its invalidation).
+      await retry.mutateAsync(mail.id);
+      toast({
+        title: 'Mail queued again',
+        description: `The mail to ${mail.recipient} will be sent at the next attempt.`,
+      });
+      onRetried?.(mail);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Failed to retry the mail',
+        description: errorMessageOf(error, 'The mail could not be queued again.'),
+      });
+    }
+  }
+
   return (
     <PendingButton
       size="sm"
       variant="outline"
       pending={retry.isPending}
       pendingLabel="Retrying…"
+      keepFocus
       aria-label={`Retry the mail to ${mail.recipient}`}
-      onClick={() =>
-        retry.mutate(mail.id, {
-          onSuccess: () =>
-            toast({
-              title: 'Mail queued again',
-              description: `The mail to ${mail.recipient} will be sent at the next attempt.`,
-            }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Failed to retry the mail',
-              description: errorMessageOf(error, 'The mail could not be queued again.'),
-            }),
-        })
-      }
+      onClick={() => void onClick()}
     >
       <RotateCcwIcon aria-hidden="true" />
       Retry

@@ -1,5 +1,5 @@
 import { MailIcon, TriangleAlertIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { FilterSelect } from '@/client/components/ui/filter-controls';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
 import {
@@ -26,11 +26,21 @@ import { OutboxRetryButton } from './outbox-retry-button';
 export function OutboxTab() {
   const [status, setStatus] = useState<OutboxStatus | undefined>();
   const list = useOutbox({ status });
+  const focusAfterRetry = useFocusAfterRetry();
 
   return (
-    <section aria-labelledby="outbox-heading" className="grid gap-4">
+    <section
+      ref={focusAfterRetry.sectionRef}
+      aria-labelledby="outbox-heading"
+      className="grid gap-4"
+    >
       <div>
-        <h2 id="outbox-heading" className="text-xl font-semibold">
+        <h2
+          id="outbox-heading"
+          ref={focusAfterRetry.headingRef}
+          tabIndex={-1}
+          className="text-xl font-semibold outline-none"
+        >
           Outbox
         </h2>
         <p className="text-sm text-muted-foreground">
@@ -70,7 +80,7 @@ export function OutboxTab() {
         filtered={Boolean(status)}
         onClearFilters={() => setStatus(undefined)}
       >
-        <OutboxCards mail={list.items} busy={list.isFetching} />
+        <OutboxCards mail={list.items} busy={list.isFetching} onRetried={focusAfterRetry.retried} />
         <div className="hidden sm:block">
           <Table aria-busy={list.isFetching}>
             <TableCaption className="sr-only">Mail in the outbox, newest first.</TableCaption>
@@ -112,7 +122,7 @@ export function OutboxTab() {
                   <TableCell className="text-right">
                     <div className="flex items-center justify-end gap-2">
                       <OutboxMailDialog mail={mail} />
-                      <OutboxRetryButton mail={mail} />
+                      <OutboxRetryButton mail={mail} onRetried={focusAfterRetry.retried} />
                     </div>
                   </TableCell>
                 </TableRow>
@@ -123,6 +133,29 @@ export function OutboxTab() {
       </PagedListView>
     </section>
   );
+}
+
+/**
+ * A retried mail is no longer failed, so its Retry button goes (and with the Failed filter,
+ * its whole row): the keyboard focus moves to the row's View button, or to the list's
+ * heading when the row left, rather than falling to the page.
+ */
+function useFocusAfterRetry() {
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const retried = useCallback((mail: OutboxMail) => {
+    // The list was fetched again before the retry resolved; React shows it once the
+    // query's batched notification (a timer already scheduled) has run.
+    setTimeout(() => {
+      const view = [
+        ...(sectionRef.current?.querySelectorAll<HTMLElement>(
+          `[data-mail-id="${CSS.escape(mail.id)}"] [data-outbox-view]`,
+        ) ?? []),
+      ].find((button) => button.offsetParent !== null);
+      (view ?? headingRef.current)?.focus();
+    }, 0);
+  }, []);
+  return { sectionRef, headingRef, retried };
 }
 
 function When({ value }: { value: string }) {
@@ -143,7 +176,15 @@ function SentOrNext({ mail }: { mail: OutboxMail }) {
 }
 
 /** Below the sm breakpoint: one card per mail, so status and Retry need no sideways scrolling. */
-function OutboxCards({ mail, busy }: { mail: OutboxMail[]; busy: boolean }) {
+function OutboxCards({
+  mail,
+  busy,
+  onRetried,
+}: {
+  mail: OutboxMail[];
+  busy: boolean;
+  onRetried: (mail: OutboxMail) => void;
+}) {
   return (
     <ul className="grid gap-3 sm:hidden" aria-label="Mail" aria-busy={busy || undefined}>
       {mail.map((m) => (
@@ -185,7 +226,7 @@ function OutboxCards({ mail, busy }: { mail: OutboxMail[]; busy: boolean }) {
           </dl>
           <div className="mt-3 flex items-center gap-2 border-t pt-3">
             <OutboxMailDialog mail={m} />
-            <OutboxRetryButton mail={m} />
+            <OutboxRetryButton mail={m} onRetried={onRetried} />
           </div>
         </li>
       ))}

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { TriangleAlertIcon } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   Form,
@@ -41,15 +43,31 @@ export function signInFailureDescription(error: unknown): string {
   return CREDENTIALS_HINT;
 }
 
+/** A lock (423) or a rate limit (429): the message stays in the form, not only in a toast. */
+function isBlocked(error: unknown): boolean {
+  const { status } = getApiErrorDetails(error);
+  return status === 423 || status === 429;
+}
+
+/** Sent by the session-expiry handler in the location state of the sign-in page. */
+export type SignInLocationState = { sessionEnded?: boolean } | null;
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const sessionEnded = (location.state as SignInLocationState)?.sessionEnded === true;
   const signIn = useSignIn();
+  // Until the next attempt: "locked; try again in 15 minutes" must outlive a 5 s toast.
+  const [blockedMessage, setBlockedMessage] = useState<string | null>(null);
   const form = useForm<SignInValues, unknown, SignInPayload>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
 
   async function onSubmit(values: SignInPayload) {
+    setBlockedMessage(null);
     try {
       const answer = await signIn.mutateAsync(values);
       toast({ title: 'Sign in successful!' });
@@ -60,6 +78,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       );
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, ['email', 'password']);
+      if (isBlocked(error)) setBlockedMessage(signInFailureDescription(error));
       toast({
         variant: 'destructive',
         title: 'Sign in failed',
@@ -73,6 +92,35 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+        {sessionEnded && !blockedMessage && (
+          <p role="status" className="rounded-lg border bg-muted/40 p-3 text-sm">
+            {SESSION_ENDED_MESSAGE}
+          </p>
+        )}
+        {blockedMessage && (
+          <div
+            role="alert"
+            className="flex items-start gap-2 rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm"
+          >
+            <TriangleAlertIcon
+              className="mt-0.5 size-4 shrink-0 text-destructive"
+              aria-hidden="true"
+            />
+            <div className="grid gap-1">
+              <p>{blockedMessage}</p>
+              <p>
+                Forgot your password?{' '}
+                <Link
+                  to={paths.forgotPassword}
+                  className="rounded-sm font-medium text-primary underline underline-offset-4"
+                >
+                  Reset it
+                </Link>{' '}
+                — a reset also unlocks the account.
+              </p>
+            </div>
+          </div>
+        )}
         <FormField
           control={form.control}
           name="email"

@@ -16,6 +16,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '../api/sign-up';
+import { PhoneField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
@@ -44,6 +45,7 @@ const fields: {
   description?: string;
 }[] = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  // Rendered by the shared PhoneField (its hint says which formats are taken).
   { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
   {
     name: 'password',
@@ -123,28 +125,32 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
             )}
           />
         </div>
-        {fields.map((spec) => (
-          <FormField
-            key={spec.name}
-            control={form.control}
-            name={spec.name}
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{spec.label}</FormLabel>
-                <FormControl>
-                  <Input
-                    type={spec.type}
-                    autoComplete={spec.autoComplete}
-                    inputMode={spec.inputMode}
-                    {...field}
-                  />
-                </FormControl>
-                {spec.description && <FormDescription>{spec.description}</FormDescription>}
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-        ))}
+        {fields.map((spec) =>
+          spec.name === 'phone' ? (
+            <PhoneField key={spec.name} control={form.control} name="phone" label={spec.label} />
+          ) : (
+            <FormField
+              key={spec.name}
+              control={form.control}
+              name={spec.name}
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{spec.label}</FormLabel>
+                  <FormControl>
+                    <Input
+                      type={spec.type}
+                      autoComplete={spec.autoComplete}
+                      inputMode={spec.inputMode}
+                      {...field}
+                    />
+                  </FormControl>
+                  {spec.description && <FormDescription>{spec.description}</FormDescription>}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          ),
+        )}
         <PendingButton
           type="submit"
           className="mt-2 w-full"

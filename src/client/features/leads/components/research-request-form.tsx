@@ -13,6 +13,7 @@ import {
   ChoiceField,
   HoneypotField,
   LongTextField,
+  PhoneField,
   RequiredFieldsNote,
   TextField,
 } from '@/client/components/ui/form-fields';
@@ -116,15 +117,7 @@ export function ResearchRequestForm() {
             required
             autoComplete="email"
           />
-          <TextField
-            control={control}
-            name="phone"
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            required
-            autoComplete="tel"
-          />
+          <PhoneField control={control} name="phone" label="Phone" required />
         </div>
         <div className="grid gap-5 sm:grid-cols-3">
           <ChoiceField

@@ -3,17 +3,20 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
+import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import {
   accountProfileSchema,
   CURRENT_PASSWORD_FOR_EMAIL,
+  CURRENT_PASSWORD_HINT,
+  SIGN_IN_EMAIL_HINT,
   emailChanged,
   type Participant,
 } from '@/shared/schemas/participants';
 import { useUpdateAccountProfile } from '../api/update-account-profile';
-import { TextField } from '@/client/components/ui/form-fields';
+import { PhoneField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof accountProfileSchema>;
@@ -34,6 +37,7 @@ export function AccountProfileForm({
     resolver: zodResolver(accountProfileSchema),
     defaultValues: { ...defaults, currentPassword: '' },
   });
+  const errorToast = useFormErrorToast(form);
   // A new sign-in e-mail needs the current password (decisions.md section 4).
   const changingEmail = emailChanged(
     useWatch({ control: form.control, name: 'email' }),
@@ -42,6 +46,7 @@ export function AccountProfileForm({
 
   async function onSubmit({ currentPassword, ...values }: Payload) {
     if (changingEmail && !currentPassword) {
+      errorToast.dismissError();
       form.setError(
         'currentPassword',
         { message: CURRENT_PASSWORD_FOR_EMAIL },
@@ -64,8 +69,7 @@ export function AccountProfileForm({
       onSaved?.(participant);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
+      errorToast.showError({
         title: 'Update failed',
         description: errorMessageOf(error, 'An error occurred while updating your profile.'),
       });
@@ -75,19 +79,26 @@ export function AccountProfileForm({
   const pending = form.formState.isSubmitting;
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit, errorToast.dismissError)}
+        noValidate
+        className="grid gap-4"
+      >
+        <RequiredFieldsNote />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
             name="firstName"
             label="First name"
             autoComplete="given-name"
+            required
           />
           <TextField
             control={form.control}
             name="lastName"
             label="Last name"
             autoComplete="family-name"
+            required
           />
         </div>
         <TextField
@@ -97,6 +108,8 @@ export function AccountProfileForm({
           type="email"
           inputMode="email"
           autoComplete="email"
+          description={SIGN_IN_EMAIL_HINT}
+          required
         />
         {changingEmail && (
           <TextField
@@ -106,17 +119,10 @@ export function AccountProfileForm({
             type="password"
             autoComplete="current-password"
             required
-            description="Needed to change the email you sign in with."
+            description={CURRENT_PASSWORD_HINT}
           />
         )}
-        <TextField
-          control={form.control}
-          name="phone"
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-        />
+        <PhoneField control={form.control} name="phone" required />
         <div className="flex justify-end">
           <PendingButton type="submit" pending={pending} pendingLabel="Saving…">
             Save changes

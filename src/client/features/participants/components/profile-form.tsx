@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
+import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -10,12 +11,13 @@ import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
 import {
   CURRENT_PASSWORD_FOR_EMAIL,
+  CURRENT_PASSWORD_HINT,
   emailChanged,
   type Participant,
   participantProfileUpdateSchema,
 } from '@/shared/schemas/participants';
 import { useUpdateParticipantProfile } from '../api/update-participant-profile';
-import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantProfileUpdateSchema>;
@@ -79,6 +81,7 @@ export function ProfileForm({
     resolver: zodResolver(participantProfileUpdateSchema),
     defaultValues: valuesOf(participant),
   });
+  const errorToast = useFormErrorToast(form);
   const dateOfBirth = useWatch({ control: form.control, name: 'dateOfBirth' }) ?? '';
   const computedAge =
     ISO_DATE.test(dateOfBirth) && dateOfBirth <= todayIso()
@@ -92,6 +95,7 @@ export function ProfileForm({
 
   async function onSubmit({ currentPassword, ...values }: Payload) {
     if (changingEmail && !currentPassword) {
+      errorToast.dismissError();
       form.setError(
         'currentPassword',
         { message: CURRENT_PASSWORD_FOR_EMAIL },
@@ -109,8 +113,7 @@ export function ProfileForm({
       onSaved?.(answer.participant);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
+      errorToast.showError({
         title: 'Update failed',
         description: errorMessageOf(error, 'Failed to update profile'),
       });
@@ -121,7 +124,11 @@ export function ProfileForm({
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
+      <form
+        onSubmit={form.handleSubmit(onSubmit, errorToast.dismissError)}
+        noValidate
+        className="grid gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
@@ -151,17 +158,10 @@ export function ProfileForm({
               type="password"
               autoComplete="current-password"
               required
-              description="Needed to change the email you sign in with."
+              description={CURRENT_PASSWORD_HINT}
             />
           )}
-          <TextField
-            control={form.control}
-            name="phone"
-            label="Phone number"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-          />
+          <PhoneField control={form.control} name="phone" />
           <TextField
             control={form.control}
             name="location"

@@ -20,7 +20,7 @@ import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
 import { useRegisterParticipant } from '../api/register-participant';
-import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
+import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantRegistrationFormSchema>;
@@ -121,15 +121,7 @@ export function RegistrationForm({
           autoComplete="new-password"
           description="At least 6 characters."
         />
-        <TextField
-          control={form.control}
-          name="phone"
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          description="For example +254 712 345 678."
-        />
+        <PhoneField control={form.control} name="phone" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
