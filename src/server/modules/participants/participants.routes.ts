@@ -147,7 +147,18 @@ export async function participantsRoutes(
         throw new AppError(413, 'TOO_LARGE', photoMessages.size);
       if (!request.isMultipart())
         throw new AppError(415, 'UNSUPPORTED_TYPE', 'Please send the photo as multipart/form-data');
-      const file = await request.file();
+      // A body that is not well-formed multipart (no boundary, a cut-off part) is the
+      // sender's mistake: 400, never the 500 of an unexpected error.
+      const malformed = () =>
+        badRequest('The upload could not be read; please choose the photo again', {
+          photo: 'The upload could not be read; please choose the photo again',
+        });
+      let file: Awaited<ReturnType<typeof request.file>>;
+      try {
+        file = await request.file();
+      } catch {
+        throw malformed();
+      }
       if (!file || file.fieldname !== 'photo')
         throw badRequest('Please choose a photo to upload', {
           photo: 'Please choose a photo to upload',
@@ -158,7 +169,7 @@ export async function participantsRoutes(
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError)
           throw new AppError(413, 'TOO_LARGE', photoMessages.size);
-        throw error;
+        throw malformed();
       }
       return {
         photoUrl: await participants.savePhoto(request.params.id, bytes, requestContext(request)),

@@ -104,3 +104,38 @@ describe('serving a photo', () => {
     expect(served.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+describe('a malformed upload', () => {
+  const raw = (who: Who, contentType: string, payload: Buffer | string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/participants/${who.id}/upload-photo`,
+      payload,
+      headers: { 'content-type': contentType, cookie: who.cookie },
+    });
+
+  it('answers 400 with the photo field message, never 500, for broken multipart bodies', async () => {
+    const me = await participant();
+    const cases: [string, Buffer | string][] = [
+      ['multipart/form-data', 'abc'],
+      [
+        'multipart/form-data; boundary=zz',
+        '--yy\r\nContent-Disposition: form-data; name="photo"\r\n\r\nx\r\n--yy--\r\n',
+      ],
+      [
+        'multipart/form-data; boundary=zz',
+        Buffer.concat([
+          Buffer.from(
+            '--zz\r\nContent-Disposition: form-data; name="photo"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n',
+          ),
+          Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+        ]),
+      ],
+    ];
+    for (const [type, body] of cases) {
+      const res = await raw(me, type, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toHaveProperty('photo');
+    }
+  });
+});
