@@ -77,8 +77,16 @@ export async function findAccountByEmail(db: DbOrTx, email: string): Promise<Acc
   return admin ? { type: 'admin', row: admin } : undefined;
 }
 
-/** True when any account, participant or admin, already uses this e-mail. */
+/**
+ * True when any account, participant or admin, already uses this e-mail. Participants
+ * and admins live in two tables, so no unique index spans them: called inside the
+ * transaction that then stores the e-mail, it first takes a transaction lock on the
+ * e-mail, so a second writer of the same address waits for the first to commit and then
+ * sees its row (two sign-ups, or a sign-up racing an admin creation, never both win).
+ */
 export async function emailInUse(db: DbOrTx, email: string): Promise<boolean> {
+  const normalised = email.trim().toLowerCase();
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${normalised}, 0))`);
   return (await findAccountByEmail(db, email)) !== undefined;
 }
 
