@@ -48,7 +48,16 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return send(400, { message, ...(Object.keys(errors).length ? { errors } : {}) });
     }
 
-    if (isConnectionError(error)) {
+    // A client that closes its connection mid-body (ECONNRESET "aborted") went away: it is
+    // not a database outage, and anyone could otherwise fill the error log with alarms.
+    if (request.raw.readableAborted) {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'client went away');
+      return send(400, { message: 'The request was cut off before it ended' });
+    }
+
+    // A 4xx that Fastify or a plugin already chose is the client's; socket codes then are too.
+    const clientsFault = error.statusCode !== undefined && error.statusCode < 500;
+    if (!clientsFault && isConnectionError(error)) {
       request.log.error({ err: loggableError(error) }, 'database unavailable');
       return send(503, { message: 'The service is temporarily unavailable; please try again' });
     }
