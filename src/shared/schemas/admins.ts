@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailField,
   existingPasswordField,
+  hasNoControl,
   isAllowedText,
   LIMITS,
   messages,
@@ -17,6 +18,7 @@ const CREATE_ADMIN_MESSAGE = 'Please provide valid username and password (min 6 
 export const createAdminSchema = z.object({
   username: z
     .string({ error: CREATE_ADMIN_MESSAGE })
+    .refine(hasNoControl, CREATE_ADMIN_MESSAGE)
     .trim()
     .toLowerCase()
     .max(LIMITS.email, CREATE_ADMIN_MESSAGE)

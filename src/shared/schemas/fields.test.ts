@@ -3,7 +3,15 @@ import type { z } from 'zod';
 import { signUpSchema } from './auth';
 import { auditFiltersSchema } from './admin-views';
 import { applicationStatusSchema, applySchema } from './applications';
-import { isAllowedText, isIsoDateInRange, requiredName, text } from './fields';
+import {
+  dateField,
+  emailField,
+  isAllowedText,
+  isIsoDateInRange,
+  phoneField,
+  requiredName,
+  text,
+} from './fields';
 import { pageQuery, searchParam } from './paging';
 import {
   accountProfileSchema,
@@ -217,5 +225,24 @@ describe('dates stay between 1900-01-01 and 2100-12-31', () => {
         'Use a date from 1900-01-01 to 2100-12-31',
       );
     }
+  });
+});
+
+describe('control characters at the ends of a field', () => {
+  it('are refused like those inside, never trimmed away silently', () => {
+    const name = text('First name', { max: 50, kind: 'plain' });
+    for (const edge of ['Pat\n', '\u000bPat', 'Pat\t', '\rPat', 'Pat\f']) {
+      expect(name.safeParse(edge).success, JSON.stringify(edge)).toBe(false);
+    }
+    expect(name.parse('  Pat  ')).toBe('Pat');
+    expect(emailField.safeParse('pat@example.com\n').success).toBe(false);
+    expect(phoneField.safeParse('0711111555\n').success).toBe(false);
+    expect(phoneField.parse(' 0711 111 555 ')).toBe('+254711111555');
+    expect(dateField('Date', 'Date is required').safeParse('2020-01-01\n').success).toBe(false);
+  });
+
+  it('keeps tabs and line breaks at the ends of a multi-line field, trimmed', () => {
+    const details = text('Project details', { max: 500, kind: 'multiline' });
+    expect(details.parse('\tLine one\nLine two\n')).toBe('Line one\nLine two');
   });
 });

@@ -81,8 +81,11 @@ type TextOptions = {
  * allows, each refusal with the field's own message. Empty is allowed unless `required`.
  */
 export function text(label: string, { max, kind = 'line', required, maxMessage }: TextOptions) {
+  // Checked before trimming: a control character at either end is refused like one
+  // inside, never silently cut off (decisions.md section 8).
   const base = z
     .string({ error: required ?? `${label} must be text` })
+    .refine((v) => isAllowedText(v, kind), notAllowedMessage(label))
     .trim()
     .normalize('NFC');
   return (required ? base.min(1, required) : base)
@@ -135,6 +138,7 @@ export function isIsoDateInRange(value: string): boolean {
 export function dateField(label: string, requiredMessage: string) {
   return z
     .string({ error: requiredMessage })
+    .refine((v) => !CONTROL.test(v), notAllowedMessage(label))
     .trim()
     .min(1, requiredMessage)
     .refine(
@@ -143,8 +147,12 @@ export function dateField(label: string, requiredMessage: string) {
     );
 }
 
+/** No control character anywhere, the ends included (checked before a field trims). */
+export const hasNoControl = (value: string) => !CONTROL.test(value);
+
 export const emailField = z
   .string({ error: messages.email })
+  .refine(hasNoControl, messages.email)
   .trim()
   .toLowerCase()
   .max(LIMITS.email, messages.email)
@@ -156,6 +164,7 @@ export const emailField = z
  */
 export const phoneField = z
   .string({ error: messages.phone })
+  .refine(hasNoControl, messages.phone)
   .trim()
   .min(LIMITS.phoneMin, messages.phone)
   .max(LIMITS.phoneMax, messages.phone)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   emailField,
   emptyAsUndefined,
+  hasNoControl,
   isAllowedText,
   isIsoDateInRange,
   LIMITS,
@@ -37,6 +38,7 @@ export const participantFields = {
   occupation: text('Occupation', { max: LIMITS.shortText, kind: 'plain' }),
   dateOfBirth: z
     .string({ error: DATE_MESSAGE })
+    .refine(hasNoControl, DATE_MESSAGE)
     .trim()
     .refine((v) => v === '' || isPastIsoDate(v), DATE_MESSAGE),
 };
