@@ -35,6 +35,27 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a DATABASE_URL without a host or a database, which pg would fill with its defaults', () => {
+    for (const bad of [
+      'postgres://',
+      'postgres://postgres:SECRET PW@@/',
+      'postgres://user@host:5432',
+      'postgresql://user@host/',
+      'postgres://:5432/db',
+    ]) {
+      expect(() => loadConfig({ DATABASE_URL: bad }), bad).toThrow(
+        /DATABASE_URL.*host and a database/,
+      );
+    }
+    for (const good of [
+      'postgres://postgres@127.0.0.1:5432/test',
+      'postgresql://u:p%40ss@db.internal/insightlab?sslmode=require',
+      'postgres:///insightlab?host=/var/run/postgresql',
+    ]) {
+      expect(loadConfig({ DATABASE_URL: good }).databaseUrl).toBe(good);
+    }
+  });
+
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'owner@example.com' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Long-enough-1' })).toThrow(/ADMIN_EMAIL/);

@@ -8,15 +8,35 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A PostgreSQL URL that names its host (or a socket directory) and its database. */
+function isCompletePostgresUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const host = url.hostname || url.searchParams.get('host');
+  const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  return Boolean(host) && database.length > 0 && !database.includes('/');
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(5000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    DATABASE_URL: optionalString.refine(
-      (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
-      'must start with postgres:// or postgresql://',
-    ),
+    DATABASE_URL: optionalString
+      .refine(
+        (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+        'must start with postgres:// or postgresql://',
+      )
+      .refine(
+        (v) => v === undefined || !/^postgres(ql)?:\/\//.test(v) || isCompletePostgresUrl(v),
+        // A URL missing its host or database makes the driver fall back to its defaults
+        // (localhost, PGDATABASE…) and migrate whatever database that is: refuse instead.
+        'must name a host and a database: postgres://user:password@host:5432/database',
+      ),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
