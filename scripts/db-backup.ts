@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config';
-import { backupsDir, writePgliteBackup } from '../src/server/db/backup';
+import { backupsDir, pgDumpInvocation, writePgliteBackup } from '../src/server/db/backup';
 import { openPglite } from '../src/server/db/client';
 import { lockHolder } from '../src/server/db/pglite-lock';
 import { preparePrivateDir } from '../src/server/db/private-files';
@@ -14,8 +14,10 @@ preparePrivateDir(dir);
 
 if (config.databaseUrl) {
   const file = path.join(dir, `postgres-${new Date().toISOString().replace(/[:.]/g, '-')}.dump`);
-  const result = spawnSync('pg_dump', ['--format=custom', '--file', file, config.databaseUrl], {
+  const { args, env } = pgDumpInvocation(config.databaseUrl, file);
+  const result = spawnSync('pg_dump', args, {
     stdio: 'inherit',
+    env: { ...process.env, ...env },
   });
   if (result.status !== 0) {
     console.error('pg_dump failed (is the PostgreSQL client installed?)');

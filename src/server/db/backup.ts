@@ -36,3 +36,20 @@ export async function writePgliteBackup(pglite: PGlite, dataDir: string): Promis
   fs.renameSync(temp, file);
   return file;
 }
+
+/**
+ * How `npm run db:backup` calls pg_dump: the password travels in PGPASSWORD, never on
+ * the command line, where `ps` shows it to every local user.
+ */
+export function pgDumpInvocation(
+  databaseUrl: string,
+  file: string,
+): { args: string[]; env: Record<string, string> } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return {
+    args: ['--format=custom', '--file', file, url.toString()],
+    env: password ? { PGPASSWORD: password } : {},
+  };
+}
