@@ -294,7 +294,9 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     async forgotPassword(input: ForgotPasswordInput, ctx: RequestContext): Promise<void> {
       const started = Date.now();
       const account = await findAccountByEmail(db, input.email);
-      if (account) {
+      // A disabled account gets no link (the answer stays the same): a reset would
+      // otherwise give a disabled admin a working password again.
+      if (account?.row.isActive) {
         const token = newToken();
         const table = tableOf(account.type);
         await db.transaction(async (tx) => {
@@ -346,6 +348,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
               and(
                 eq(table.passwordResetToken, tokenHash),
                 sql`${table.passwordResetExpires} > now()`,
+                eq(table.isActive, true),
               ),
             )
             .returning({ id: table.id, email: table.email });

@@ -291,6 +291,35 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
     expect(actions).toEqual(expect.arrayContaining(['admin.disable', 'admin.enable']));
   });
 
+  it('a disabled admin gets no reset link, and a link asked for before cannot be used', async () => {
+    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const a = await loginAs(t.app, t.database.db, 'admin');
+    const forgot = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: a.email },
+      });
+    const mails = () =>
+      t.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, a.email));
+    const asked = await forgot();
+    const [mail] = await mails();
+    const token = /token=([\w-]+)/.exec(mail!.textBody)![1]!;
+
+    expect((await setStatus(boss, a.id, 'disabled')).statusCode).toBe(200);
+    const again = await forgot();
+    expect(again.statusCode).toBe(asked.statusCode);
+    expect(again.json()).toEqual(asked.json());
+    expect(await mails()).toHaveLength(1);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'A-new-Password-42' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().errors).toEqual({ token: 'This reset link is invalid or has expired' });
+  });
+
   it('is for super admins only: 403 for an admin and a participant, 401 for a visitor', async () => {
     const target = await createTestAdmin(t.database.db);
     for (const role of ['admin', 'participant'] as const) {
