@@ -86,11 +86,18 @@ describe('serving the built client', () => {
     expect(res.body).toContain('app shell');
   });
 
-  it('answers a missing asset with a plain 404, not the app', async () => {
-    for (const url of ['/assets/index-old999.js', '/missing.png']) {
+  it('answers a missing asset with the { message } 404 of every error, not the app', async () => {
+    for (const url of [
+      '/assets/index-old999.js',
+      '/missing.png',
+      '/.env',
+      '/%2e%2e/package.json',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
-      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
   });
 

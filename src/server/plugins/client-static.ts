@@ -66,10 +66,11 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: 'Not found' });
     }
-    // A missing file (an old hashed asset, a typo'd image) is a plain 404, not the app:
-    // a browser that gets HTML for a script would fail confusingly.
+    // A missing file (an old hashed asset, a typo'd image, a probe for /.env) is a 404
+    // in the shape of every error answer, not the app: a browser that gets HTML for a
+    // script would fail confusingly.
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.status(404).send({ message: 'Not found' });
     }
     const known = isClientRoute(pathname);
     const file = (known && prerenderedFile(pathname)) || 'app.html';
