@@ -70,6 +70,21 @@ describe('the server process', { timeout: 120_000 }, () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('stops cleanly on SIGTERM even when nobody reads its log any more (EPIPE)', async () => {
+    const dataDir = tempDir();
+    const server = startServer({ DATA_DIR: dataDir }, await freePort());
+    started.push(server);
+    await waitUntilReady(server);
+    // The log's reader goes away, as `npm start | head` or a dead log shipper would.
+    server.child.stdout!.destroy();
+    server.child.stderr!.destroy();
+    const stoppedAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
   it('never writes a password, session id or hash to its log', async () => {
     const dataDir = tempDir();
     const server = startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'trace' }, await freePort());

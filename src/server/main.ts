@@ -27,6 +27,9 @@ async function main() {
   ownerOnlyFromNowOn();
   // Asynchronous writes keep logging off the request path; flushed before exit.
   const destination = pino.destination({ dest: 1, sync: false });
+  // A closed stdout (the log's reader went away: EPIPE) must not stop or hang the server;
+  // the lines are lost, nothing else is.
+  destination.on('error', () => {});
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions, destination);
 
   const database = await openDatabase(config, log);
@@ -41,7 +44,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    logger: { ...(loggerOptions(config.logLevel) as object) },
+    logger: { ...(loggerOptions(config.logLevel) as object), stream: destination },
   });
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
   const sweeper = setInterval(() => {
@@ -56,26 +59,54 @@ async function main() {
   sweeper.unref();
 
   let stopping = false;
+  /** Logging while stopping never throws: a closed stdout must not keep the process up. */
+  const quietly = (write: () => void) => {
+    try {
+      write();
+    } catch {
+      // the log's reader is gone
+    }
+  };
+  /**
+   * Writes out the buffered log lines and closes the log, within 2 s. Not flushSync:
+   * sonic-boom's retries a broken pipe (EPIPE) forever, so a closed stdout would keep the
+   * process from exiting. Once closed, the exit hook has nothing left to flush.
+   */
+  const closeLog = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, 2000);
+      destination.once('close', done);
+      destination.once('error', done);
+      try {
+        destination.end();
+      } catch {
+        done();
+      }
+    });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'stopping: no new requests, finishing those in flight');
     const force = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      quietly(() => app.log.error('shutdown took too long; exiting'));
       process.exit(1);
     }, 25_000);
     force.unref();
+    quietly(() => app.log.info({ signal }, 'stopping: no new requests, finishing those in flight'));
     try {
       clearInterval(sweeper);
       await app.close();
       await mailWorker.stop();
       await database.close();
-      app.log.info('stopped cleanly');
-      destination.flushSync();
+      quietly(() => app.log.info('stopped cleanly'));
+      await closeLog();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: loggableError(error) }, 'error while stopping');
-      destination.flushSync();
+      quietly(() => app.log.error({ err: loggableError(error) }, 'error while stopping'));
+      await closeLog();
       process.exit(1);
     }
   };
