@@ -7,7 +7,12 @@ let boss: { cookie: string };
 beforeAll(async () => {
   t = await buildTestApp();
   boss = await loginAs(t.app, t.database.db, 'admin');
-  await createParticipant(t.app, { firstName: 'Wanjiru', lastName: 'Kamau', location: 'Nakuru' });
+  await createParticipant(t.app, {
+    firstName: 'Wanjiru',
+    lastName: 'Kamau',
+    location: 'Nakuru',
+    phone: '0712 345 678',
+  });
   await createParticipant(t.app, {
     firstName: 'Baraka',
     lastName: 'Otieno',
@@ -52,6 +57,17 @@ describe('participants list', () => {
     expect(await names('100% co')).toEqual(['Baraka']);
     expect(await names('%')).toEqual(['Baraka']); // a literal %, not "anything"
     expect((await get('/api/participants?search=nakuru')).json().total).toBe(1);
+  });
+
+  it('finds a phone typed in any form people use, as it is stored in E.164', async () => {
+    const names = async (q: string) =>
+      (await get(`/api/participants?search=${encodeURIComponent(q)}`))
+        .json()
+        .participants.map((p: { firstName: string }) => p.firstName);
+    for (const typed of ['0712 345 678', '0712345678', '254712345678', '+254 712 345678']) {
+      expect(await names(typed), typed).toEqual(['Wanjiru']);
+    }
+    expect(await names('345678')).toEqual(['Wanjiru']); // the last digits, as stored
   });
 
   it('refuses a bad limit or cursor with 400, and non-admins', async () => {

@@ -15,12 +15,19 @@ import {
   type MicroCursor,
 } from '../../lib/keyset-cursor';
 import { likePattern } from '../../lib/pagination';
+import { toE164 } from '../../../shared/phone';
 import { toEarnings, toParticipant } from './participants.mapper';
 
-/** On the stored, lower-cased search_text and its trigram index (migration 0004). */
+/**
+ * On the stored, lower-cased search_text and its trigram index (migration 0004). A whole
+ * phone number typed as people do (`0712 345 678`, `2547…`) is looked up in E.164, the
+ * one form phones are stored in.
+ */
 function searchFilter(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  return term ? sql`${participants.searchText} LIKE ${likePattern(term)}` : undefined;
+  const typed = search?.trim();
+  if (!typed) return undefined;
+  const term = toE164(typed) ?? typed;
+  return sql`${participants.searchText} LIKE ${likePattern(term)}`;
 }
 
 /**
