@@ -1,4 +1,6 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -34,6 +36,8 @@ export async function buildTestApp(
     clientDir?: string;
     /** The lockout's clock (BuildAppOptions.clock). */
     clock?: () => Date;
+    /** Where the app logs; silent when not given. */
+    loggerInstance?: FastifyBaseLogger;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -41,7 +45,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     clientDir: options.clientDir ?? '/nonexistent-client-dir',
     ...(options.clock ? { clock: options.clock } : {}),
   });
@@ -55,6 +59,28 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+}
+
+export type LogLine = { level: number; msg: string; [key: string]: unknown };
+
+export type LoggedTestApp = TestApp & { lines: LogLine[] };
+
+/** The real app logging at `level`, each line it logs parsed into `lines` as it comes. */
+export async function buildLoggedTestApp(
+  options: { level?: pino.Level; database?: Database } = {},
+): Promise<LoggedTestApp> {
+  const lines: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const t = await buildTestApp({
+    loggerInstance: pino({ level: options.level ?? 'info' }, sink),
+    ...(options.database ? { database: options.database } : {}),
+  });
+  return { ...t, lines };
 }
 
 /** The session cookie of a response, as a `cookie` header value for the next request. */

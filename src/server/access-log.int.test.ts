@@ -1,35 +1,19 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../test/app';
-import { createTestDatabase } from '../../test/db';
-import { accessLogLevel, buildApp } from './app';
-import type { Database } from './db/client';
+import { buildLoggedTestApp, type LoggedTestApp, type TestApp } from '../../test/app';
+import { accessLogLevel } from './app';
 
 type Line = { level: number; msg: string; url?: string; status?: number };
-const lines: Line[] = [];
-let app: Awaited<ReturnType<typeof buildApp>>;
-let database: Database;
+let t: LoggedTestApp;
+let lines: Line[];
+let app: TestApp['app'];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    loggerInstance: pino({ level: 'info' }, sink),
-    clientDir: '/nonexistent-client-dir',
-  });
-  await app.ready();
+  t = await buildLoggedTestApp();
+  app = t.app;
+  lines = t.lines as Line[];
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await t.close();
 });
 
 const requestLines = (url: string) => lines.filter((l) => l.msg === 'request' && l.url === url);
@@ -57,23 +41,10 @@ describe('the access log', () => {
   });
 
   it('writes the polled reads at debug when the log level is debug', async () => {
-    const debugLines: Line[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean))
-          debugLines.push(JSON.parse(line));
-        done();
-      },
-    });
-    const verbose = await buildApp({
-      config: testConfig(),
-      database,
-      loggerInstance: pino({ level: 'debug' }, sink),
-      clientDir: '/nonexistent-client-dir',
-    });
+    const verbose = await buildLoggedTestApp({ level: 'debug', database: t.database });
     try {
-      await verbose.inject({ url: '/api/stats' });
-      const line = debugLines.find((l) => l.msg === 'request' && l.url === '/api/stats');
+      await verbose.app.inject({ url: '/api/stats' });
+      const line = verbose.lines.find((l) => l.msg === 'request' && l.url === '/api/stats');
       expect(line?.level).toBe(20);
     } finally {
       await verbose.close();

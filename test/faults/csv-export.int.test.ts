@@ -1,41 +1,26 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { csvFromRows } from '../../src/server/modules/participants/participants.admin';
-import { testConfig } from '../app';
-import { createTestDatabase } from '../db';
+import { buildLoggedTestApp, type LoggedTestApp, type LogLine } from '../app';
 import { loginAs } from '../factories';
 import { failQuery } from './driver-fault';
 
 /** More than one export batch (1,000 rows), so that a failure can come after the first byte. */
 const PARTICIPANTS = 1500;
 
-type Line = { level: number; msg: string; [key: string]: unknown };
-const lines: Line[] = [];
+let t: LoggedTestApp;
+let lines: LogLine[];
 let app: FastifyInstance;
 let database: Database;
 let base: string;
 let cookie: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  app = await buildApp({
-    config: testConfig(),
-    database,
-    loggerInstance: pino({ level: 'info' }, sink),
-    clientDir: '/nonexistent-client-dir',
-  });
-  await app.ready();
+  t = await buildLoggedTestApp();
+  ({ app, database } = t);
+  lines = t.lines;
   await database.db.execute(sql`
     INSERT INTO participants (first_name, last_name, email, phone, password_hash, created_at)
     SELECT 'Bulk' || g, 'Row', 'bulk' || g || '@example.com',
@@ -48,8 +33,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${address.port}`;
 });
 afterAll(async () => {
-  await app.close();
-  await database.close();
+  await t.close();
 });
 
 /** The export's batch query: participants, a page of 1,000. */
