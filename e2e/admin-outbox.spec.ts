@@ -193,7 +193,8 @@ describe('admin: outbox', () => {
     await expect.poll(() => toastShown(page, 'Mail queued again')).toBe(true);
     const view = card.getByRole('button', { name: `View the mail to ${bounced}` });
     await expect.poll(() => isFocused(view)).toBe(true);
-    expect(await card.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+    // No check that Retry is gone: the worker sends the queued mail again at once, the test
+    // SMTP server refuses it again, and the next refresh rightly shows Retry once more.
     expectNoProblems(t);
     await t.close();
   });
