@@ -51,3 +51,20 @@ export function afterMicroCursor(
 export function newestFirst(atColumn: PgColumn, idColumn: PgColumn): SQL[] {
   return [sql`${atColumn} DESC NULLS LAST`, sql`${idColumn} DESC NULLS LAST`];
 }
+
+/**
+ * One keyset page from rows fetched with `limit + 1`: the first `limit` rows, and the cursor
+ * of the last one shown when a further row proves there is more. `position` gives a row's
+ * `(at, id)` as selected with `microText`.
+ */
+export function keysetPage<Row>(
+  rows: readonly Row[],
+  limit: number,
+  position: (row: Row) => { at: string; id: string },
+): { shown: Row[]; nextCursor: string | null } {
+  const shown = rows.slice(0, limit);
+  const last = shown[shown.length - 1];
+  if (rows.length <= limit || !last) return { shown, nextCursor: null };
+  const { at, id } = position(last);
+  return { shown, nextCursor: encodeMicroCursor(at, id) };
+}
