@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { adminRoles } from '../../../shared/schemas/options';
+import { adminRoles, type AdminRole } from '../../../shared/schemas/options';
 import { createdAt, id, inList, updatedAt } from './_columns';
 
 export const admins = pgTable(
@@ -22,7 +22,7 @@ export const admins = pgTable(
     phone: varchar('phone', { length: 32 }),
     passwordHash: text('password_hash').notNull(),
     username: varchar('username', { length: 254 }).notNull(),
-    role: varchar('role', { length: 20 }).notNull().default('admin'),
+    role: varchar('role', { length: 20 }).$type<AdminRole>().notNull().default('admin'),
     isActive: boolean('is_active').notNull().default(true),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     loginAttempts: integer('login_attempts').notNull().default(0),

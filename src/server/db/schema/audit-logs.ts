@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { UserType } from '../../../shared/schemas/options';
 import { id } from './_columns';
 
 /** Who did what to which record, from where. No foreign key: the trail outlives the people. */
@@ -7,7 +8,7 @@ export const auditLogs = pgTable(
   {
     id: id(),
     userId: uuid('user_id'),
-    userType: varchar('user_type', { length: 20 }),
+    userType: varchar('user_type', { length: 20 }).$type<UserType>(),
     action: varchar('action', { length: 100 }).notNull(),
     resource: varchar('resource', { length: 50 }).notNull(),
     resourceId: varchar('resource_id', { length: 100 }),

@@ -9,9 +9,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { outboxStatuses, type OutboxStatus } from '../../../shared/schemas/outbox';
 import { createdAt, id, inList } from './_columns';
-
-export const mailStatuses = ['pending', 'sending', 'sent', 'failed'] as const;
 
 /**
  * Mail waiting to be sent. Rows are written in the same transaction as the
@@ -26,7 +25,7 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     kind: varchar('kind', { length: 50 }).notNull(),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -37,10 +36,10 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
-    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    index('mail_outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // Deleting a participant deletes the mail to their address (decisions.md section 8).
     index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`),
-    check('mail_outbox_status_check', inList('status', mailStatuses)),
+    check('mail_outbox_status_check', inList('status', outboxStatuses)),
     check('mail_outbox_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

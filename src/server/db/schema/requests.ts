@@ -8,6 +8,7 @@ import {
   researchProjectTypes,
   researchTimelines,
   urgencies,
+  type RequestStatus,
 } from '../../../shared/schemas/options';
 import { createdAt, id, inList, updatedAt } from './_columns';
 
@@ -22,7 +23,7 @@ export const clientRequests = pgTable(
     urgency: varchar('urgency', { length: 20 }),
     budget: varchar('budget', { length: 20 }),
     message: text('message').notNull(),
-    status: varchar('status', { length: 20 }).notNull().default('new'),
+    status: varchar('status', { length: 20 }).$type<RequestStatus>().notNull().default('new'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -56,7 +57,7 @@ export const researchRequests = pgTable(
     budget: varchar('budget', { length: 20 }),
     targetAudience: text('target_audience'),
     goals: text('goals'),
-    status: varchar('status', { length: 20 }).notNull().default('new'),
+    status: varchar('status', { length: 20 }).$type<RequestStatus>().notNull().default('new'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

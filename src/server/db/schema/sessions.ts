@@ -1,5 +1,5 @@
 import { check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { userTypes } from '../../../shared/schemas/options';
+import { userTypes, type UserType } from '../../../shared/schemas/options';
 import { inList } from './_columns';
 
 /** Server-side sessions. The cookie holds a random id; only its SHA-256 is stored. */
@@ -8,7 +8,7 @@ export const sessions = pgTable(
   {
     idHash: varchar('id_hash', { length: 64 }).primaryKey(),
     userId: uuid('user_id').notNull(),
-    userType: varchar('user_type', { length: 20 }).notNull(),
+    userType: varchar('user_type', { length: 20 }).$type<UserType>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

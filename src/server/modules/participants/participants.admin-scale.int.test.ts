@@ -99,6 +99,16 @@ describe('participants list at scale', () => {
     expect(await found('kisumu')).not.toContain(ids[0]);
   });
 
+  it('keeps one trigram index for the search, on search_text (the one expression the search reads)', async () => {
+    const result = await t.database.db.execute(
+      sql`SELECT indexname, indexdef FROM pg_indexes
+           WHERE tablename = 'participants' AND indexdef ILIKE '%gin_trgm_ops%'`,
+    );
+    const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+    expect(rows.map((r) => r.indexname)).toEqual(['participants_search_text_idx']);
+    expect(rows[0]?.indexdef).toContain('(search_text gin_trgm_ops)');
+  });
+
   it.runIf(onPostgres)(
     'plans deep pages as an index range and searches on the trigram index',
     async () => {
