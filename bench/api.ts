@@ -49,7 +49,7 @@ async function seed(dataDir: string) {
       payRate: '1500.00',
       duration: 2,
       maxParticipants: 20,
-      status: i % 4 === 0 ? 'completed' : 'active',
+      status: i % 4 === 0 ? ('completed' as const) : ('active' as const),
       company: `Company ${i % 5}`,
       tags: ['mobile', 'fintech', 'usability'],
     })),

@@ -2,6 +2,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+/** OWASP's argon2id parameters: 19 MiB, 2 iterations (one lane). */
+export const ARGON2_DEFAULT_COST = { memoryKib: 19_456, timeCost: 2 } as const;
+
+export type PasswordHashingCost = { memoryKib: number; timeCost: number };
+
 /** Every environment variable of decisions.md section 2, parsed once at start. */
 const optionalString = z
   .string()
@@ -39,6 +44,15 @@ const envSchema = z
       ),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    // argon2id's cost: production keeps the defaults; tests set the minimum, since every
+    // sign-up and sign-in hashes and the suites do thousands of them.
+    ARGON2_MEMORY_KIB: z.coerce
+      .number()
+      .int()
+      .min(8)
+      .max(4_194_304)
+      .default(ARGON2_DEFAULT_COST.memoryKib),
+    ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(ARGON2_DEFAULT_COST.timeCost),
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
     ADMIN_PASSWORD: optionalString.refine(
       (v) => v === undefined || (v.length >= 6 && v.length <= 128),
@@ -85,6 +99,8 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL: the longest a statement may run before the request answers 503. */
   databaseTimeoutMs: number;
+  /** argon2id's memory (KiB) and iterations for new password hashes. */
+  passwordHashing: PasswordHashingCost;
   admin: { email: string; password: string } | undefined;
   publicUrl: string;
   publicOrigin: string;
@@ -181,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+    passwordHashing: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD }

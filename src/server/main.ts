@@ -9,6 +9,7 @@ import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
 import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
 import { startMailWorker } from './modules/mail/mail.worker';
+import { setPasswordHashingCost } from './modules/accounts/passwords';
 import pino from 'pino';
 
 /** config -> database -> migrations -> app -> listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -25,7 +26,9 @@ async function main() {
   }
   // Nothing this process writes (PGlite data, lock, backups) is for other local users.
   ownerOnlyFromNowOn();
-  // Asynchronous writes keep logging off the request path; flushed before exit.
+  setPasswordHashingCost(config.passwordHashing);
+  // Asynchronous writes keep logging off the request path (the app logs through this
+  // logger too); flushed before exit.
   const destination = pino.destination({ dest: 1, sync: false });
   // A closed stdout (the log's reader went away: EPIPE) must not stop or hang the server;
   // the lines are lost, nothing else is.
@@ -41,11 +44,8 @@ async function main() {
     log.info('no ADMIN_EMAIL/ADMIN_PASSWORD set; create an admin with `npm run admin:create`');
   }
 
-  const app = await buildApp({
-    config,
-    database,
-    logger: { ...(loggerOptions(config.logLevel) as object), stream: destination },
-  });
+  // The same logger as the lines above: one asynchronous destination for everything.
+  const app = await buildApp({ config, database, loggerInstance: log });
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>

@@ -1,17 +1,31 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { LIMITS } from '../../../shared/schemas/fields';
+import { ARGON2_DEFAULT_COST, type PasswordHashingCost } from '../../config';
 
-/** OWASP's argon2id parameters: 19 MiB, 2 iterations, 1 lane. */
-const ARGON2_OPTIONS = {
-  algorithm: 2, // Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
+let cost: PasswordHashingCost = ARGON2_DEFAULT_COST;
+// Verifying against this when no account matches makes "unknown e-mail" take
+// as long as "wrong password", so timing does not reveal who has an account.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * The cost of new hashes for this process, from config.passwordHashing (ARGON2_MEMORY_KIB,
+ * ARGON2_TIME_COST): set at start. A stored hash carries its own parameters, so
+ * verifying never depends on it. Until set, production's cost applies.
+ */
+export function setPasswordHashingCost(next: PasswordHashingCost): void {
+  cost = next;
+  // The timing decoy must cost what a real account's hash costs.
+  dummyHash = undefined;
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, {
+    algorithm: 2, // Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
+    memoryCost: cost.memoryKib,
+    timeCost: cost.timeCost,
+    parallelism: 1,
+  });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -22,9 +36,6 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-// Verifying against this when no account matches makes "unknown e-mail" take
-// as long as "wrong password", so timing does not reveal who has an account.
-let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password-for-timing');
   await verifyPassword(await dummyHash, password);
