@@ -39,6 +39,35 @@ export async function apiRequest(
   return response;
 }
 
+/** apiRequest, then the answer's JSON body: its shape is the server's response schema. */
+export async function apiJson<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
+  const response = await apiRequest(method, url, body, signal);
+  return (await response.json()) as T;
+}
+
+export type QueryParams = Record<string, string | number | undefined | null>;
+
+/** `path?key=value&…`, leaving out the parameters that are not set. */
+export function withQuery(path: string, params: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A mutation whose 401 is an answer, not a lost session (the sign-in's wrong password):
+ * `useMutation({ meta: { keepsSessionOn401: true } })`.
+ */
+export type SessionExpiryMeta = { keepsSessionOn401?: boolean };
+
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default data fetch: a GET to the query key's segments joined by '/', parsed as JSON. */

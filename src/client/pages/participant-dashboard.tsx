@@ -13,17 +13,17 @@ import {
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { useApplications } from '@/client/features/applications/api/get-applications';
+import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
 import { ApplyButton } from '@/client/features/applications/components/apply-button';
 import { MyApplications } from '@/client/features/applications/components/my-applications';
 import { UpcomingTestsCard } from '@/client/features/applications/components/upcoming-tests-card';
-import { sessionQueryKey } from '@/client/features/auth/api/get-session';
+import { sessionKeys } from '@/client/api/auth/keys';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
 import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
 import { useRequiredUser } from '@/client/features/auth/use-required-user';
-import { useParticipant } from '@/client/features/participants/api/get-participant';
+import { useParticipant } from '@/client/api/participants/get-participant';
 import { ChangePasswordDialog } from '@/client/features/participants/components/change-password-dialog';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
 import { EarningsCard } from '@/client/features/participants/components/earnings-card';
@@ -60,7 +60,8 @@ function Dashboard({ user }: { user: SessionUser }) {
   const applications = useApplications();
 
   // The navbar's avatar and name come from the session: refresh it after a change.
-  const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const refreshSession = () =>
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
 
   function actionFor(study: Study) {
     if (applications.isPending) {

@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { toast } from '@/client/components/ui/use-toast';
-import { useSignIn } from '@/client/features/auth/api/sign-in';
+import { useSignIn } from '@/client/api/auth/sign-in';
 import {
   type Credentials,
   RegistrationForm,

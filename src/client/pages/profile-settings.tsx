@@ -14,9 +14,9 @@ import {
 } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/use-toast';
-import { sessionQueryKey } from '@/client/features/auth/api/get-session';
+import { sessionKeys } from '@/client/api/auth/keys';
 import { initialsOf } from '@/client/features/auth/components/user-menu';
-import { clearStoredUser } from '@/client/features/auth/stored-user';
+import { clearStoredUser } from '@/client/lib/stored-user';
 import { displayNameOf, isAdminUser, useAuth } from '@/client/features/auth/use-auth';
 import { AdminProfileForm } from '@/client/features/admin-admins/components/admin-profile-form';
 import { AccountProfileForm } from '@/client/features/participants/components/account-profile-form';
@@ -67,14 +67,15 @@ function ProfileSettings({
   const dashboard = isAdmin ? paths.adminDashboard : paths.participantDashboard;
   const fullName = displayNameOf(user);
 
-  const refreshSession = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  const refreshSession = () =>
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
 
   function afterDeletion() {
     onDeleted();
     // The server has ended the session; forget this person's data in the browser too.
     clearStoredUser();
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionQueryKey[0] });
-    queryClient.setQueryData<SessionAnswer>(sessionQueryKey, { user: null, userType: null });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.session[0] });
+    queryClient.setQueryData<SessionAnswer>(sessionKeys.session, { user: null, userType: null });
     toast({
       title: 'Account deleted',
       description: 'Your profile, photo and applications have been removed.',

@@ -1,5 +1,5 @@
 import { studyPayCents } from '@/shared/rules/money';
-import { isStudyFull } from '@/shared/schemas/applications';
+import { isStudyFull, placesTaken } from '@/shared/rules/capacity';
 import { type ApplicationStatus, applicationStatuses } from '@/shared/schemas/options';
 import type { Study } from '@/shared/schemas/studies';
 
@@ -13,7 +13,7 @@ export type StudyFigures = {
   /** Total budget minus paid out. */
   remainingCents: bigint;
   counts: Record<ApplicationStatus, number>;
-  /** Places taken: scheduled plus completed, as the server counts them before scheduling. */
+  /** Places taken, as the server counts them before scheduling (shared/rules/capacity.ts). */
   taken: number;
   /** No place left to schedule anyone (the server answers 409 "Study is full"). */
   full: boolean;
@@ -35,7 +35,7 @@ export function studyFigures(
   const paymentCents = studyPayCents(study.payRate, study.duration);
   const totalBudgetCents = BigInt(study.maxParticipants) * paymentCents;
   const paidOutCents = BigInt(counts.completed) * paymentCents;
-  const taken = counts.scheduled + counts.completed;
+  const taken = placesTaken(counts);
   return {
     paymentCents,
     totalBudgetCents,

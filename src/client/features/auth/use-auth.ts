@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import type { SessionUser } from '@/shared/schemas/auth';
 import type { UserType } from '@/shared/schemas/options';
-import { useSession } from './api/get-session';
-import { clearStoredUser, readStoredUser, storeUser } from './stored-user';
+import { useSession } from '@/client/api/auth/get-session';
+import { clearStoredUser, readStoredUser, storeUser } from '@/client/lib/stored-user';
 
 export type AuthState = {
   /** True until the first session check has answered or failed (spec section 4: starts true). */

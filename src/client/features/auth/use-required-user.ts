@@ -1,7 +1,7 @@
 import { paths } from '@/shared/paths';
 import type { SessionUser } from '@/shared/schemas/auth';
 import type { UserType } from '@/shared/schemas/options';
-import { readStoredRecord } from './stored-user';
+import { readStoredRecord } from '@/client/lib/stored-user';
 import { isAdminUser, useAuth } from './use-auth';
 
 export type RequiredUser =

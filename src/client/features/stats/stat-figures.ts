@@ -1,4 +1,4 @@
-import type { StatsAnswer } from './api/get-stats';
+import type { StatsAnswer } from '@/client/api/stats/get-stats';
 
 export type StatKey = 'participants' | 'companies' | 'projects' | 'activeTests' | 'openSlots';
 

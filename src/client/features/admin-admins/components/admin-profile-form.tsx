@@ -16,7 +16,7 @@ import {
   emailChanged,
   SIGN_IN_EMAIL_HINT,
 } from '@/shared/schemas/participants';
-import { useUpdateAdminProfile } from '../api/update-admin-profile';
+import { useUpdateAdminProfile } from '@/client/api/admins/update-admin-profile';
 
 type Values = z.input<typeof adminProfileSchema>;
 

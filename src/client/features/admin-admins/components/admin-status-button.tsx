@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Admin } from '@/shared/schemas/admins';
-import { useSetAdminStatus } from '../api/set-admin-status';
+import { useSetAdminStatus } from '@/client/api/admins/set-admin-status';
 
 /**
  * A super admin's Disable (behind a confirmation: the admin is signed out at once) or

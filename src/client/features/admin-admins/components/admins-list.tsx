@@ -4,7 +4,7 @@ import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import type { Admin } from '@/shared/schemas/admins';
-import type { useAdmins } from '../api/get-admins';
+import type { useAdmins } from '@/client/api/admins/get-admins';
 import { roleLabels } from '../role-labels';
 import { AdminStatusButton } from './admin-status-button';
 

@@ -8,7 +8,7 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { LoadingList } from '@/client/components/ui/list-states';
-import { useAdmins } from '../api/get-admins';
+import { useAdmins } from '@/client/api/admins/get-admins';
 import { AdminsList } from './admins-list';
 import { CreateAdminForm } from './create-admin-form';
 

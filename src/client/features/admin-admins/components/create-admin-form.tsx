@@ -10,7 +10,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { createAdminSchema } from '@/shared/schemas/admins';
-import { type CreateAdminPayload, useCreateAdmin } from '../api/create-admin';
+import { type CreateAdminPayload, useCreateAdmin } from '@/client/api/admins/create-admin';
 import { roleLabels, roleOptions } from '../role-labels';
 
 type Values = z.input<typeof createAdminSchema>;

@@ -23,8 +23,11 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime, formatRelativeTime } from '@/client/lib/format-relative-time';
 import { useNow } from '@/client/lib/use-now';
 import type { Notification } from '@/shared/schemas/admin-views';
-import { useNotifications } from '../api/get-notifications';
-import { useMarkNotificationsRead, type MarkReadTarget } from '../api/mark-notifications-read';
+import { useNotifications } from '@/client/api/notifications/get-notifications';
+import {
+  useMarkNotificationsRead,
+  type MarkReadTarget,
+} from '@/client/api/notifications/mark-notifications-read';
 import { arrivalsText, badgeText, bellLabel } from './bell-text';
 
 const kinds: Record<Notification['kind'], { label: string; tab: AdminTab; icon: typeof BellIcon }> =

@@ -15,7 +15,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail } from '@/shared/schemas/outbox';
-import { useOutboxMail } from '../api/get-outbox-mail';
+import { useOutboxMail } from '@/client/api/outbox/get-outbox-mail';
 import { mailKindLabel, OutboxStatusBadge } from './outbox-labels';
 
 const hiddenText = {

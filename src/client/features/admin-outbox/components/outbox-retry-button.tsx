@@ -3,7 +3,7 @@ import { PendingButton } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { OutboxMail } from '@/shared/schemas/outbox';
-import { useRetryOutboxMail } from '../api/retry-outbox-mail';
+import { useRetryOutboxMail } from '@/client/api/outbox/retry-outbox-mail';
 
 /**
  * Queues a failed mail again; only failed mail has the button (the server answers 409

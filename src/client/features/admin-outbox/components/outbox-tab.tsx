@@ -13,7 +13,7 @@ import {
 } from '@/client/components/ui/table';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail, OutboxStatus } from '@/shared/schemas/outbox';
-import { useOutbox } from '../api/get-outbox';
+import { useOutbox } from '@/client/api/outbox/get-outbox';
 import { mailKindLabel, OutboxStatusBadge, outboxStatusOptions } from './outbox-labels';
 import { OutboxMailDialog } from './outbox-mail-dialog';
 import { OutboxRetryButton } from './outbox-retry-button';

@@ -5,7 +5,7 @@ import type { AdminTab } from '@/client/lib/admin-tabs';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { cn } from '@/client/lib/utils';
 import type { StatsTrends } from '@/shared/schemas/stats';
-import { useTrends } from '../api/get-trends';
+import { useTrends } from '@/client/api/stats/get-trends';
 import { ChartsBoundary } from './charts-boundary';
 import { RecentActivity } from './recent-activity';
 import { StatCards } from './stat-cards';

@@ -15,7 +15,10 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime, formatRelativeTime } from '@/client/lib/format-relative-time';
 import { useNow } from '@/client/lib/use-now';
 import type { AdminApplication } from '@/shared/schemas/applications';
-import { RECENT_APPLICATIONS, useRecentApplications } from '../api/get-recent-applications';
+import {
+  RECENT_APPLICATIONS,
+  useRecentApplications,
+} from '@/client/api/applications/get-applications';
 
 function personOf(application: AdminApplication): string {
   const p = application.participant;

@@ -5,7 +5,7 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { Stats } from '@/shared/schemas/stats';
-import { useAdminStats } from '../api/get-admin-stats';
+import { useAdminStats } from '@/client/api/stats/get-stats';
 import { formatCount } from './trend-series';
 
 type Figure = {

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Participant } from '@/shared/schemas/participants';
-import { useDeleteParticipant } from '../api/delete-participant';
+import { useDeleteParticipant } from '@/client/api/participants/delete-participant';
 import { fullNameOf } from '../participant-format';
 
 /**

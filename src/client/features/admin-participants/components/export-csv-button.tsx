@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button, buttonVariants } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/utils';
-import { participantsCsvUrl } from '../api/get-participants';
+import { participantsCsvUrl } from '@/client/api/participants/get-participants';
 
 /**
  * participants.csv as a real link (the browser downloads it as the server streams it),

@@ -2,7 +2,7 @@ import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatKesDecimal } from '@/shared/rules/money';
-import { useParticipantEarnings } from '../api/get-participant-earnings';
+import { useParticipantEarnings } from '@/client/api/participants/get-participant-earnings';
 
 /** A participant's earned, paid and pending totals and completed studies, in KES. */
 export function ParticipantEarnings({ participantId }: { participantId: string }) {

@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { cn } from '@/client/lib/utils';
 import { profileCompletion } from '@/shared/rules/profile';
 import type { Participant } from '@/shared/schemas/participants';
-import { useParticipants } from '../api/get-participants';
+import { useParticipants } from '@/client/api/participants/get-participants';
 import { fullNameOf } from '../participant-format';
 import { ExportCsvButton } from './export-csv-button';
 import { ParticipantDetailDialog } from './participant-detail-dialog';

@@ -17,7 +17,7 @@ import { formatKesDecimal } from '@/shared/rules/money';
 import { paymentTransitions } from '@/shared/rules/transitions';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
-import { useUpdatePaymentStatus } from '../api/update-payment-status';
+import { useUpdatePaymentStatus } from '@/client/api/payments/update-payment-status';
 import { CompletePaymentDialog } from './complete-payment-dialog';
 import { FailPaymentDialog } from './fail-payment-dialog';
 

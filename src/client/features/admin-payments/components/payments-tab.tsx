@@ -17,7 +17,7 @@ import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { PaymentTotals } from '@/shared/schemas/payments';
-import { usePayments } from '../api/get-payments';
+import { usePayments } from '@/client/api/payments/get-payments';
 import { PaymentActions, payeeOf } from './payment-actions';
 import { PaymentCards } from './payment-cards';
 import { PaymentStatusBadge, paymentStatusOptions } from './payment-status-badge';

@@ -1,6 +1,6 @@
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import type { ClientRequest } from '@/shared/schemas/requests';
-import { inquiryApi } from '../api/leads';
+import { inquiryApi } from '@/client/api/requests/keys';
 import { optionLabel } from './option-label';
 import { type LeadKind, RequestsView } from './requests-view';
 

@@ -1,6 +1,6 @@
 import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shared/schemas/options';
 import type { ResearchRequest } from '@/shared/schemas/requests';
-import { researchApi } from '../api/leads';
+import { researchApi } from '@/client/api/requests/keys';
 import { optionLabel } from './option-label';
 import { type LeadKind, RequestsView } from './requests-view';
 

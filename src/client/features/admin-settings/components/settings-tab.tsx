@@ -24,7 +24,9 @@ import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { useParticipantCount, useSaveSettings, useSettings } from '../api/settings';
+import { useSettings } from '@/client/api/settings/get-settings';
+import { useSaveSettings } from '@/client/api/settings/save-settings';
+import { useParticipantCount } from '@/client/api/stats/get-stats';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Choice = 'open' | 'postponed';

@@ -35,8 +35,8 @@ import { paths } from '@/shared/paths';
 import type { StudyStatus } from '@/shared/schemas/options';
 import { studyStatuses } from '@/shared/schemas/options';
 import type { Study } from '@/shared/schemas/studies';
-import { useDeleteStudy } from '../api/delete-study';
-import { useUpdateStudyStatus } from '../api/update-study-status';
+import { useDeleteStudy } from '@/client/api/studies/delete-study';
+import { useUpdateStudyStatus } from '@/client/api/studies/update-study-status';
 
 const isStudyStatus = (value: string): value is StudyStatus =>
   (studyStatuses as readonly string[]).includes(value);

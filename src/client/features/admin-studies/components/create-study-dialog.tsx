@@ -19,7 +19,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { createStudySchema } from '@/shared/schemas/studies';
-import { useCreateStudy } from '../api/create-study';
+import { useCreateStudy } from '@/client/api/studies/create-study';
 import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof createStudySchema>;

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list
 import { studyStatusOptions } from '@/client/components/ui/study-status-badge';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
-import { useAllStudies } from '../api/get-all-studies';
+import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminStudyCard } from './admin-study-card';
 import { CreateStudyDialog } from './create-study-dialog';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';

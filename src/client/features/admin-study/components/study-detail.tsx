@@ -26,9 +26,9 @@ import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money
 import type { AdminApplication } from '@/shared/schemas/applications';
 import { type ApplicationStatus, applicationStatuses } from '@/shared/schemas/options';
 import type { Study } from '@/shared/schemas/studies';
-import { useExportPayments } from '../api/export-payments';
-import { useStudy } from '../api/get-study';
-import { useStudyApplications } from '../api/get-study-applications';
+import { useExportPayments } from '@/client/api/studies/export-payments';
+import { useStudy } from '@/client/api/studies/get-study';
+import { useStudyApplications } from '@/client/api/applications/get-applications';
 import { type StudyFigures, studyFigures } from '../study-figures';
 import { ApplicantsDialog, WAITING } from './applicants-dialog';
 import {

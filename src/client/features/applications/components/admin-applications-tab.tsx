@@ -17,7 +17,8 @@ import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/schemas/applications';
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
-import { useAdminApplications, useAdminStudyOptions } from '../api/admin-get-applications';
+import { useAdminApplications } from '@/client/api/applications/get-applications';
+import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminApplicationCards } from './admin-application-cards';
 import { hours, participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
@@ -42,7 +43,7 @@ export function AdminApplicationsTab() {
   const [search, setSearch] = useState('');
   const debouncedSearch = useDebouncedValue(search.trim());
   const list = useAdminApplications({ status, testId, search: debouncedSearch || undefined });
-  const studies = useAdminStudyOptions();
+  const studies = useAllStudies();
   const studyId = useId();
   const studyOptions = (studies.data?.tests ?? []).map((study) => ({
     value: study.id,

@@ -24,7 +24,7 @@ import { cn } from '@/client/lib/utils';
 import { applicationTransitions } from '@/shared/rules/transitions';
 import type { AdminApplication, Application } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
-import { useUpdateApplicationStatus } from '../api/admin-update-application-status';
+import { useUpdateApplicationStatus } from '@/client/api/applications/update-application-status';
 import { AdminCompleteApplicationDialog } from './admin-complete-application-dialog';
 
 /** The verb on each move's button: "Schedule Jane Doe". */

@@ -16,7 +16,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
-import { useApply } from '../api/apply';
+import { useApply } from '@/client/api/applications/apply';
 
 const SCREENING_MAX = 2000;
 

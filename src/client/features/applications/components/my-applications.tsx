@@ -5,7 +5,7 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import type { Application } from '@/shared/schemas/applications';
-import { useApplications } from '../api/get-applications';
+import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
 
 function hours(n: number) {

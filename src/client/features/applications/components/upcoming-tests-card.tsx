@@ -9,7 +9,7 @@ import {
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
-import { useApplications } from '../api/get-applications';
+import { useApplications } from '@/client/api/applications/get-applications';
 
 /** The applications with status scheduled (spec section 2, "Upcoming Tests"). */
 export function UpcomingTestsCard() {

@@ -16,7 +16,7 @@ import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { forgotPasswordSchema } from '@/shared/schemas/auth';
-import { useRequestPasswordReset } from '../api/forgot-password';
+import { useRequestPasswordReset } from '@/client/api/auth/forgot-password';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof forgotPasswordSchema>;

@@ -1,6 +1,6 @@
 import { LogOutIcon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
-import { useLogout } from '../api/logout';
+import { useLogout } from '@/client/api/auth/logout';
 
 /** A button that signs out (spec section 4: server call, local clearing, full reload at /). */
 export function LogoutButton() {

@@ -21,7 +21,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { messages } from '@/shared/schemas/fields';
 import { resetPasswordSchema } from '@/shared/schemas/auth';
-import { useResetPassword } from '../api/reset-password';
+import { useResetPassword } from '@/client/api/auth/reset-password';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 export const INVALID_LINK = 'This reset link is invalid or has expired';

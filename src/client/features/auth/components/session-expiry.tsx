@@ -1,23 +1,17 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type NavigateFunction, useLocation, useNavigate } from 'react-router';
-import { getApiErrorDetails } from '@/client/lib/api';
+import { getApiErrorDetails, type SessionExpiryMeta } from '@/client/lib/api';
 import { paths } from '@/shared/paths';
 import type { SessionAnswer } from '@/shared/schemas/auth';
-import { sessionQueryKey } from '../api/get-session';
-import { clearStoredUser, readStoredUser } from '../stored-user';
+import { sessionKeys } from '@/client/api/auth/keys';
+import { clearStoredUser, readStoredUser } from '@/client/lib/stored-user';
 import { isAdminUser } from '../use-auth';
 import type { SignInLocationState } from './sign-in-form';
 
-/**
- * A mutation whose 401 is an answer, not a lost session (the sign-in's wrong password):
- * `useMutation({ meta: { keepsSessionOn401: true } })`.
- */
-export type SessionExpiryMeta = { keepsSessionOn401?: boolean };
-
 /** Who the app believes is signed in: the session's answer, else the stored fallback. */
 function signedInUser(queryClient: QueryClient) {
-  const session = queryClient.getQueryData<SessionAnswer>(sessionQueryKey);
+  const session = queryClient.getQueryData<SessionAnswer>(sessionKeys.session);
   if (session) return session.user ? { user: session.user, userType: session.userType } : null;
   const stored = readStoredUser();
   return stored ? { user: stored, userType: stored.userType ?? null } : null;
@@ -44,8 +38,8 @@ function endSession(queryClient: QueryClient, navigate: NavigateFunction): strin
  * redirects without the note.
  */
 function forgetSession(queryClient: QueryClient) {
-  queryClient.setQueryData<SessionAnswer>(sessionQueryKey, { user: null, userType: null });
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+  queryClient.setQueryData<SessionAnswer>(sessionKeys.session, { user: null, userType: null });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKeys.session[0] });
 }
 
 const isUnauthorized = (error: unknown) => getApiErrorDetails(error).status === 401;
@@ -70,7 +64,7 @@ export function SessionExpiry() {
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
-      if (event.query.queryKey[0] === sessionQueryKey[0]) return;
+      if (event.query.queryKey[0] === sessionKeys.session[0]) return;
       if (isUnauthorized(event.action.error)) onUnauthorized();
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {

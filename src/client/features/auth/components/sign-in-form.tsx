@@ -18,7 +18,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { signInSchema } from '@/shared/schemas/auth';
-import { useSignIn } from '../api/sign-in';
+import { useSignIn } from '@/client/api/auth/sign-in';
 import { isAdminUser } from '../use-auth';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

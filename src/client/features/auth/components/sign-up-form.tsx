@@ -15,7 +15,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
-import { useSignUp } from '../api/sign-up';
+import { useSignUp } from '@/client/api/auth/sign-up';
 import { PhoneField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

@@ -14,7 +14,7 @@ import {
 import { paths } from '@/shared/paths';
 import type { SessionUser } from '@/shared/schemas/auth';
 import type { UserType } from '@/shared/schemas/options';
-import { useLogout } from '../api/logout';
+import { useLogout } from '@/client/api/auth/logout';
 import { displayNameOf, isAdminUser } from '../use-auth';
 
 function firstLetter(text: string): string {

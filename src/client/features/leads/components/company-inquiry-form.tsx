@@ -12,7 +12,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import { clientRequestSchema } from '@/shared/schemas/requests';
-import { useCreateClientRequest } from '../api/create-client-request';
+import { useCreateClientRequest } from '@/client/api/requests/create-client-request';
 import { useHydrated } from '../use-hydrated';
 import {
   ChoiceField,

@@ -7,7 +7,7 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shared/schemas/options';
 import { researchRequestSchema } from '@/shared/schemas/requests';
-import { useCreateResearchRequest } from '../api/create-research-request';
+import { useCreateResearchRequest } from '@/client/api/requests/create-research-request';
 import { useHydrated } from '../use-hydrated';
 import {
   ChoiceField,

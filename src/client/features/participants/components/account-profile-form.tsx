@@ -15,7 +15,7 @@ import {
   emailChanged,
   type Participant,
 } from '@/shared/schemas/participants';
-import { useUpdateAccountProfile } from '../api/update-account-profile';
+import { useUpdateAccountProfile } from '@/client/api/participants/update-account-profile';
 import { PhoneField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/client/components/ui/dialog';
-import type { PasswordTarget } from '../api/change-password';
+import type { PasswordTarget } from '@/client/api/auth/change-password';
 import { ChangePasswordForm } from './change-password-form';
 
 /** The dashboard's change-password dialog; it asks for the current password (decisions.md section 4). */

@@ -9,7 +9,7 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { changePasswordSchema } from '@/shared/schemas/auth';
 import { messages } from '@/shared/schemas/fields';
-import { type PasswordTarget, useChangePassword } from '../api/change-password';
+import { type PasswordTarget, useChangePassword } from '@/client/api/auth/change-password';
 import { TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

@@ -3,7 +3,7 @@ import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { useDeleteParticipant } from '../api/delete-participant';
+import { useDeleteParticipant } from '@/client/api/participants/delete-participant';
 
 /**
  * Account deletion behind a confirmation that names what goes (profile, photo,

@@ -2,7 +2,7 @@ import { DownloadIcon, Loader2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { useExportMyData } from '../api/export-my-data';
+import { useExportMyData } from '@/client/api/participants/export-my-data';
 
 /** "Download my data": everything stored about me (profile, applications, payments) as JSON. */
 export function DownloadDataButton() {

@@ -10,11 +10,11 @@ import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatKesDecimal } from '@/shared/rules/money';
-import { useEarnings } from '../api/get-earnings';
+import { useMyEarnings } from '@/client/api/participants/get-my-earnings';
 
 /** Totals earned, paid and pending, and completed studies, from GET /api/me/earnings (KES). */
 export function EarningsCard() {
-  const earnings = useEarnings();
+  const earnings = useMyEarnings();
 
   let body;
   if (earnings.isPending) {

@@ -5,7 +5,7 @@ import { Button } from '@/client/components/ui/button';
 import { Progress } from '@/client/components/ui/progress';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { useUploadPhoto } from '../api/upload-photo';
+import { useUploadPhoto } from '@/client/api/participants/upload-photo';
 import { photoProblem } from '../photo-rules';
 
 /**

@@ -16,7 +16,7 @@ import {
   type Participant,
   participantProfileUpdateSchema,
 } from '@/shared/schemas/participants';
-import { useUpdateParticipantProfile } from '../api/update-participant-profile';
+import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
 import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

@@ -19,7 +19,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
-import { useRegisterParticipant } from '../api/register-participant';
+import { useRegisterParticipant } from '@/client/api/participants/register-participant';
 import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { cn } from '@/client/lib/utils';
-import { usePublicStats } from '../api/get-stats';
+import { usePublicStats } from '@/client/api/stats/get-stats';
 import { formatFigure, type StatFigure, statFigures } from '../stat-figures';
 import { useCountUp, useSeenOnce } from '../use-count-up';
 

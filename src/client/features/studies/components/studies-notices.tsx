@@ -1,7 +1,7 @@
 import { CalendarClockIcon, TriangleAlertIcon } from 'lucide-react';
 import { DEFAULT_SETTINGS } from '@/shared/schemas/settings';
 import { site } from '@/shared/site';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '@/client/api/settings/get-settings';
 
 /**
  * While studies are postponed (the `studiesOpen` setting is false, its default), the

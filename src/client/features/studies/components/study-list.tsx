@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
-import { useStudies } from '../api/get-studies';
+import { useStudies } from '@/client/api/studies/get-studies';
 import { StudyCard } from './study-card';
 
 /** The active studies, each with the action the caller gives it. */

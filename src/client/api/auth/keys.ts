@@ -1,0 +1,3 @@
+export const sessionKeys = {
+  session: ['/api/auth/session'] as const,
+};

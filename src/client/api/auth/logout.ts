@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/client/lib/api';
+import { paths } from '@/shared/paths';
+import type { SessionAnswer } from '@/shared/schemas/auth';
+import { clearStoredUser } from '@/client/lib/stored-user';
+import { sessionKeys } from './keys';
+
+/** POST /api/auth/logout: ends the session on the server (204). */
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/auth/logout');
+}
+
+/**
+ * Spec section 4: a failed logout call is only logged; the local records are
+ * cleared anyway and the page is reloaded at home, so no state survives.
+ */
+export async function logoutEverywhere(): Promise<void> {
+  try {
+    await logout();
+  } catch (error) {
+    console.warn('Logout request failed; clearing the local session anyway.', error);
+  }
+  clearStoredUser();
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: () => {
+      queryClient.setQueryData<SessionAnswer>(sessionKeys.session, { user: null, userType: null });
+      window.location.href = paths.home;
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export const notificationKeys = {
+  all: ['/api/notifications'] as const,
+};

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/client/lib/api';
+import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
+import { participantKeys } from '../participants/keys';
+import { statsKeys } from '../stats/keys';
+import { paymentKeys } from './keys';
+
+type Move = { id: string } & PaymentStatusInput;
+
+/**
+ * PUT /api/payments/{id}/status -> { payment }. A move the payment states do not
+ * allow is 409; completing without a reference is 400 on `transactionId`.
+ */
+export async function updatePaymentStatus({ id, ...body }: Move): Promise<Payment> {
+  const url = `${paymentKeys.path}/${encodeURIComponent(id)}/status`;
+  return (await apiJson<{ payment: Payment }>('PUT', url, body)).payment;
+}
+
+/** A payment's move changes the list and totals, the stats and the participant's earnings. */
+const affectedKeys = [paymentKeys.all, statsKeys.all, participantKeys.all];
+
+export function useUpdatePaymentStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePaymentStatus,
+    onSettled: () =>
+      Promise.all(affectedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
