@@ -69,6 +69,16 @@ export default tseslint.config(
               message: 'the server never imports client code',
             },
             ...featureZones,
+            {
+              target: './src/client/api',
+              from: ['./src/client/features', './src/client/pages', './src/client/components'],
+              message: 'the API layer is data only: features and pages import it, not the reverse',
+            },
+            {
+              target: ['./src/client/components', './src/client/lib'],
+              from: ['./src/client/features', './src/client/pages'],
+              message: 'shared client code must not depend on a feature or a page',
+            },
           ],
         },
       ],
