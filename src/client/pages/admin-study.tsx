@@ -2,7 +2,7 @@ import { Navigate, useParams } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
 import { StudyDetail } from '@/client/features/admin-study/components/study-detail';
 import { ApplicationActions } from '@/client/features/applications/components/application-actions';
-import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { useRequiredUser } from '@/client/features/auth/use-required-user';
 
 /** /admin/test/{testId} (spec section 2 "Admin test detail"). */

@@ -14,7 +14,7 @@ import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useApplications } from '@/client/api/applications/get-applications';
-import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { ApplyButton } from '@/client/features/applications/components/apply-button';
 import { MyApplications } from '@/client/features/applications/components/my-applications';
 import { UpcomingTestsCard } from '@/client/features/applications/components/upcoming-tests-card';

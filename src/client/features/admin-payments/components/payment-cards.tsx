@@ -3,7 +3,7 @@ import { formatDateTime } from '@/client/lib/format-date-time';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { Payment } from '@/shared/schemas/payments';
 import { PaymentActions, payeeOf } from './payment-actions';
-import { PaymentStatusBadge } from './payment-status-badge';
+import { PaymentStatusBadge } from '@/client/components/domain/payment-status-badge';
 
 function NotYet({ label }: { label: string }) {
   return (

@@ -20,7 +20,10 @@ import type { PaymentTotals } from '@/shared/schemas/payments';
 import { usePayments } from '@/client/api/payments/get-payments';
 import { PaymentActions, payeeOf } from './payment-actions';
 import { PaymentCards } from './payment-cards';
-import { PaymentStatusBadge, paymentStatusOptions } from './payment-status-badge';
+import {
+  PaymentStatusBadge,
+  paymentStatusOptions,
+} from '@/client/components/domain/payment-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
 

@@ -26,7 +26,7 @@ import {
   StudyStatusBadge,
   studyStatusLabels,
   studyStatusOptions,
-} from '@/client/components/ui/study-status-badge';
+} from '@/client/components/domain/study-status-badge';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';

@@ -2,7 +2,7 @@ import { FlaskConicalIcon } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { studyStatusOptions } from '@/client/components/ui/study-status-badge';
+import { studyStatusOptions } from '@/client/components/domain/study-status-badge';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
 import { useAllStudies } from '@/client/api/studies/get-studies';

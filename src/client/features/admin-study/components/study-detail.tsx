@@ -14,7 +14,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import { StudyStatusBadge } from '@/client/components/ui/study-status-badge';
+import { StudyStatusBadge } from '@/client/components/domain/study-status-badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { toast } from '@/client/components/ui/use-toast';
 import { adminTabHref } from '@/client/lib/admin-tabs';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { paths } from '@/shared/paths';

@@ -22,7 +22,7 @@ import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminApplicationCards } from './admin-application-cards';
 import { hours, participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
-import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { applicationStatusLabel } from '@/client/lib/application-status';
 import { PagedListView } from '@/client/components/ui/paged-list-view';

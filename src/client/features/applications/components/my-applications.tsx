@@ -6,7 +6,7 @@ import { formatDate } from '@/client/lib/format-date';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import type { Application } from '@/shared/schemas/applications';
 import { useApplications } from '@/client/api/applications/get-applications';
-import { ApplicationStatusBadge } from '@/client/components/ui/application-status-badge';
+import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 
 function hours(n: number) {
   return `${n} ${n === 1 ? 'hour' : 'hours'}`;

@@ -1,6 +1,6 @@
 import { applicationStatusLabel, applicationStatusVariant } from '@/client/lib/application-status';
 import type { ApplicationStatus } from '@/shared/schemas/options';
-import { Badge } from './badge';
+import { Badge } from '@/client/components/ui/badge';
 
 /** An application's status (spec section 4): styled for four statuses, the others neutral. */
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {

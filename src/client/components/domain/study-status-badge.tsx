@@ -1,6 +1,6 @@
 import type { StudyStatus } from '@/shared/schemas/options';
 import { studyStatuses } from '@/shared/schemas/options';
-import { Badge, type BadgeProps } from './badge';
+import { Badge, type BadgeProps } from '@/client/components/ui/badge';
 
 /** The label of each of the six study statuses (decisions.md section 6: the badge knows them all). */
 export const studyStatusLabels: Record<StudyStatus, string> = {
