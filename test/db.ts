@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
@@ -8,15 +9,21 @@ import { adminUrl, baseDbName, runPrefix, withDatabase } from './pg-urls';
 export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite, or with
- * TEST_DATABASE_URL a copy of the migrated base database on the PostgreSQL server.
+ * A fresh, migrated database for one test file: an in-memory PGlite started from the run's
+ * migrated snapshot, or with TEST_DATABASE_URL a copy of the migrated base database on the
+ * PostgreSQL server.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openPglite();
-    await runMigrations(database);
-    return database;
+    const snapshot = inject('pgliteSnapshot');
+    // A test file run without the int project's global setup migrates its own.
+    if (!snapshot) {
+      const database = await openPglite();
+      await runMigrations(database);
+      return database;
+    }
+    return openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(snapshot)]) });
   }
   const runId = inject('pgRunId');
   const name = `${runPrefix(runId)}${crypto.randomBytes(6).toString('hex')}`;

@@ -1,7 +1,4 @@
 import type { Pool } from 'pg';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrationsFolder, type Database } from './client';
 
@@ -10,13 +7,20 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 
 /** Applies the committed migrations. On PostgreSQL an advisory lock lets several instances start at once. */
 export async function runMigrations(database: Database): Promise<void> {
+  // Each driver's migrator is loaded only when used: drizzle's node-postgres one loads pg,
+  // which a PGlite deployment does not carry.
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
   // One connection holds a session-level lock while the migrator runs on it. It is the
   // pool's settings without its timeouts: a migration may rightly outlast a request's statement.
-  const { default: pg } = await import('pg');
+  const [{ default: pg }, { drizzle }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const { options } = (database.db as unknown as { $client: Pool }).$client;
   const client = new pg.Client({
     ...options,
