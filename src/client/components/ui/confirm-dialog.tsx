@@ -12,36 +12,50 @@ import {
 import { PendingButton } from './pending-button';
 
 /**
- * A destructive action behind a confirmation: the trigger opens it; while `onConfirm`
- * runs, the buttons are disabled, the dialog cannot be dismissed and the confirm button
- * says `pendingLabel`. The dialog closes when `onConfirm` resolves to true.
+ * An action behind a confirmation. Opened by `trigger`, or (without one) controlled with
+ * `open` and `onOpenChange` by a parent that opens it from a menu or a form. While
+ * `onConfirm` runs (`pending`), the buttons are disabled, the dialog cannot be dismissed and
+ * the confirm button says `pendingLabel`. The dialog closes when `onConfirm` gives true.
  */
 export function ConfirmDialog({
   trigger,
+  open: controlledOpen,
+  onOpenChange,
   title,
   description,
   children,
   confirmLabel,
-  pendingLabel,
-  pending,
+  cancelLabel = 'Cancel',
+  destructive = true,
+  pendingLabel = '',
+  pending = false,
   onConfirm,
 }: {
   /** The button that opens the dialog (rendered as the trigger, `asChild`). */
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: ReactNode;
   /** The dialog's description, read with its title. */
   description: ReactNode;
   /** More, under the description. */
   children?: ReactNode;
   confirmLabel: string;
-  pendingLabel: string;
-  pending: boolean;
-  onConfirm: () => Promise<boolean>;
+  cancelLabel?: string;
+  destructive?: boolean;
+  pendingLabel?: string;
+  pending?: boolean;
+  onConfirm: () => boolean | Promise<boolean>;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -51,10 +65,12 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <PendingButton
-            variant="destructive"
-            onClick={() => void onConfirm().then((close) => close && setOpen(false))}
+            variant={destructive ? 'destructive' : undefined}
+            onClick={() =>
+              void Promise.resolve(onConfirm()).then((close) => close && setOpen(false))
+            }
             pending={pending}
             pendingLabel={pendingLabel}
           >

@@ -1,16 +1,5 @@
-import { Loader2Icon } from 'lucide-react';
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/client/components/ui/button';
+import { StatusActions } from '@/client/components/domain/status-actions';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesDecimal } from '@/shared/rules/money';
@@ -50,16 +39,13 @@ export function payeeOf(payment: Payment): string {
  */
 export function PaymentActions({ payment }: { payment: Payment }) {
   const update = useUpdatePaymentStatus();
-  const [dialog, setDialog] = useState<'complete' | 'fail' | 'refund' | null>(null);
-  const [chosen, setChosen] = useState<PaymentStatus | null>(null);
+  const [dialog, setDialog] = useState<'complete' | 'fail' | null>(null);
   const person = payeeOf(payment);
-  const moves = paymentTransitions[payment.status];
   const pending = update.isPending;
   const amount = formatKesDecimal(payment.amount);
 
   /** Resolves to null on success, else the error (already toasted). */
   async function move(input: PaymentStatusInput): Promise<unknown> {
-    setChosen(input.status);
     try {
       await update.mutateAsync({ id: payment.id, ...input });
       toast({
@@ -80,31 +66,38 @@ export function PaymentActions({ payment }: { payment: Payment }) {
   function choose(to: PaymentStatus) {
     if (to === 'completed') setDialog('complete');
     else if (to === 'failed') setDialog('fail');
-    else if (to === 'refunded') setDialog('refund');
     else void move({ status: to });
   }
 
-  if (moves.length === 0) {
-    return <span className="text-xs text-muted-foreground">No further steps</span>;
-  }
-
+  const moves = paymentTransitions[payment.status];
   return (
-    <div className="flex items-center justify-end gap-2">
-      {/* Keyed by position: after a move the focused button stays put, now offering the next step. */}
-      {moves.map((to, i) => (
-        <Button
-          key={i}
-          size="sm"
-          variant={to === 'failed' || to === 'refunded' ? 'ghost' : 'outline'}
-          disabled={pending}
-          aria-label={`${moveVerb[to]}: ${amount} to ${person}`}
-          onClick={() => choose(to)}
-        >
-          {pending && chosen === to && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {pending && chosen === to ? 'Saving…' : moveVerb[to]}
-        </Button>
-      ))}
-
+    <StatusActions
+      className="flex items-center justify-end gap-2"
+      moves={moves}
+      asButtons={moves}
+      // After a move the focused button stays put, now offering the next step.
+      keyByPosition
+      verb={(to) => moveVerb[to]}
+      buttonSize="sm"
+      button={(to) => ({
+        variant: to === 'failed' || to === 'refunded' ? 'ghost' : 'outline',
+        ariaLabel: `${moveVerb[to]}: ${amount} to ${person}`,
+      })}
+      confirm={(to) =>
+        to === 'refunded'
+          ? {
+              title: 'Refund this payment?',
+              description: `The ${amount} paid to ${person} for “${payment.testTitle}” (reference ${payment.transactionId ?? 'none'}) will be recorded as refunded and no longer counts towards their earnings or the total paid out. This cannot be undone.`,
+              confirmLabel: 'Refund',
+              cancelLabel: 'Keep payment',
+              destructive: true,
+            }
+          : undefined
+      }
+      pending={pending}
+      onMove={choose}
+      empty={<span className="text-xs text-muted-foreground">No further steps</span>}
+    >
       {dialog === 'complete' && (
         <CompletePaymentDialog
           open
@@ -127,27 +120,6 @@ export function PaymentActions({ payment }: { payment: Payment }) {
           }
         />
       )}
-      <AlertDialog open={dialog === 'refund'} onOpenChange={(open) => !open && setDialog(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Refund this payment?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The {amount} paid to {person} for “{payment.testTitle}” (reference{' '}
-              {payment.transactionId ?? 'none'}) will be recorded as refunded and no longer counts
-              towards their earnings or the total paid out. This cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep payment</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => void move({ status: 'refunded' })}
-            >
-              Refund
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </div>
+    </StatusActions>
   );
 }

@@ -1,23 +1,4 @@
-import { ChevronDownIcon, Loader2Icon } from 'lucide-react';
-import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { Button } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { StatusActions } from '@/client/components/domain/status-actions';
 import { requestTransitions } from '@/shared/rules/transitions';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { requestMoveLabel } from './request-status';
@@ -36,95 +17,37 @@ type Props = {
  * Closing is final (a closed request moves nowhere), so it asks first.
  */
 export function RequestStatusActions({ company, status, pending, onMove, variant }: Props) {
-  const [confirmClose, setConfirmClose] = useState(false);
-  const [chosen, setChosen] = useState<RequestStatus | null>(null);
   const moves = requestTransitions[status];
-
-  function move(to: RequestStatus) {
-    setChosen(to);
-    onMove(to);
-  }
-
-  function choose(to: RequestStatus) {
-    if (to === 'closed') setConfirmClose(true);
-    else move(to);
-  }
-
-  const confirm = (
-    <AlertDialog open={confirmClose} onOpenChange={setConfirmClose}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Close the request from {company}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            A closed request cannot be reopened or moved again. Close it once the work is finished
-            or the lead has gone cold.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it open</AlertDialogCancel>
-          <AlertDialogAction onClick={() => move('closed')}>Close request</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-
-  if (moves.length === 0) {
-    return variant === 'menu' ? (
-      <span className="text-xs text-muted-foreground">No further steps</span>
-    ) : (
-      <p className="text-sm text-muted-foreground">This request is closed: no further steps.</p>
-    );
-  }
-
-  if (variant === 'buttons') {
-    return (
-      <div className="flex flex-wrap gap-2">
-        {moves.map((to, i) => (
-          <Button
-            key={to}
-            variant={i === 0 ? 'default' : 'outline'}
-            disabled={pending}
-            onClick={() => choose(to)}
-          >
-            {pending && chosen === to && (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            )}
-            {pending && chosen === to ? 'Saving…' : requestMoveLabel(to)}
-          </Button>
-        ))}
-        {confirm}
-      </div>
-    );
-  }
-
+  const buttons = variant === 'buttons';
   return (
-    <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={pending}
-            aria-label={`Update status: ${company}`}
-          >
-            {pending ? (
-              <Loader2Icon className="animate-spin" aria-hidden="true" />
-            ) : (
-              <ChevronDownIcon aria-hidden="true" />
-            )}
-            {pending ? 'Updating…' : 'Update'}
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuLabel>Move to</DropdownMenuLabel>
-          {moves.map((to) => (
-            <DropdownMenuItem key={to} onSelect={() => choose(to)}>
-              {requestMoveLabel(to)}
-            </DropdownMenuItem>
-          ))}
-        </DropdownMenuContent>
-      </DropdownMenu>
-      {confirm}
-    </>
+    <StatusActions
+      className={buttons ? 'flex flex-wrap gap-2' : undefined}
+      moves={moves}
+      asButtons={buttons ? moves : []}
+      verb={requestMoveLabel}
+      button={(_to, index) => ({ variant: index === 0 ? 'default' : 'outline' })}
+      menu={{ trigger: 'update', ariaLabel: `Update status: ${company}`, label: 'Move to' }}
+      confirm={(to) =>
+        to === 'closed'
+          ? {
+              title: `Close the request from ${company}?`,
+              description:
+                'A closed request cannot be reopened or moved again. Close it once the work is finished or the lead has gone cold.',
+              confirmLabel: 'Close request',
+              cancelLabel: 'Keep it open',
+              destructive: false,
+            }
+          : undefined
+      }
+      pending={pending}
+      onMove={onMove}
+      empty={
+        buttons ? (
+          <p className="text-sm text-muted-foreground">This request is closed: no further steps.</p>
+        ) : (
+          <span className="text-xs text-muted-foreground">No further steps</span>
+        )
+      }
+    />
   );
 }

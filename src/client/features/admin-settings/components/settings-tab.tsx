@@ -1,17 +1,8 @@
 import { MailIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
+import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import {
   Card,
   CardContent,
@@ -172,24 +163,18 @@ function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
         </CardFooter>
       </form>
 
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Open studies and e-mail participants?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Participants will be able to apply to active studies, and every registered participant
-              will get one e-mail saying new studies are open.
-              {audienceSentence(participantCount)} The e-mails cannot be called back once sent.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction onClick={() => void submit()}>
-              Open studies and send e-mails
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Open studies and e-mail participants?"
+        description={`Participants will be able to apply to active studies, and every registered participant will get one e-mail saying new studies are open.${audienceSentence(participantCount)} The e-mails cannot be called back once sent.`}
+        confirmLabel="Open studies and send e-mails"
+        destructive={false}
+        onConfirm={() => {
+          void submit();
+          return true;
+        }}
+      />
     </Card>
   );
 }

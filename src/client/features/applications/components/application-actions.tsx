@@ -1,26 +1,7 @@
-import { EllipsisVerticalIcon, Loader2Icon } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/client/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { StatusActions } from '@/client/components/domain/status-actions';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { cn } from '@/client/lib/utils';
 import { applicationTransitions } from '@/shared/rules/transitions';
 import type { AdminApplication, Application } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
@@ -79,18 +60,14 @@ export function ApplicationActions({
   full: boolean;
 }) {
   const update = useUpdateApplicationStatus();
-  const [chosen, setChosen] = useState<ApplicationStatus | null>(null);
-  const [confirming, setConfirming] = useState<ApplicationStatus | null>(null);
   const [completing, setCompleting] = useState(false);
   const fullId = useId();
   const person = personOf(application);
   const moves = applicationTransitions[application.status];
   const primary = moves.find((to) => primaryMoves.includes(to));
-  const others = moves.filter((to) => to !== primary);
   const pending = update.isPending;
 
   async function move(to: ApplicationStatus, hoursWorked?: number): Promise<boolean> {
-    setChosen(to);
     try {
       await update.mutateAsync({
         id: application.id,
@@ -112,114 +89,78 @@ export function ApplicationActions({
     }
   }
 
-  function choose(to: ApplicationStatus) {
-    if (to === 'completed') setCompleting(true);
-    else if (finalRefusals.includes(to)) setConfirming(to);
-    else void move(to);
-  }
-
-  if (moves.length === 0) {
-    return <span className="text-xs text-muted-foreground">No further steps</span>;
-  }
-
-  const label = (to: ApplicationStatus) => (pending && chosen === to ? 'Saving…' : moveVerb[to]);
   const scheduleBlocked = (to: ApplicationStatus) => to === 'scheduled' && full;
+  const refusal = (to: ApplicationStatus) => {
+    if (!finalRefusals.includes(to)) return undefined;
+    const verb = to === 'disqualified' ? 'Disqualify' : 'Decline';
+    const study = application.test.title;
+    return {
+      title: `${verb} ${person}?`,
+      description:
+        to === 'disqualified'
+          ? `${person} will be disqualified from “${study}”. This is final: the application cannot be moved again.`
+          : `${person}’s application to “${study}” will be declined and they will be told by e-mail. This is final: the application cannot be moved again.`,
+      confirmLabel: verb,
+      cancelLabel: 'Keep application',
+      destructive: true,
+    };
+  };
 
   return (
-    <div className="flex items-center justify-end gap-1">
-      {primary && (
-        <Button
-          size="sm"
-          variant={primary === 'completed' ? 'default' : 'outline'}
-          disabled={pending || scheduleBlocked(primary)}
-          aria-label={`${moveVerb[primary]} ${person}`}
-          aria-describedby={scheduleBlocked(primary) ? fullId : undefined}
-          title={scheduleBlocked(primary) ? 'No place left in this study' : undefined}
-          className={cn(
-            scheduleBlocked(primary) && 'border-red-200 text-red-800 disabled:opacity-100',
-          )}
-          onClick={() => choose(primary)}
-        >
-          {pending && chosen === primary && (
-            <Loader2Icon className="animate-spin" aria-hidden="true" />
-          )}
-          {scheduleBlocked(primary) ? 'FULL' : label(primary)}
-          {scheduleBlocked(primary) && (
-            <span id={fullId} className="sr-only">
-              The study is full: no place left to schedule.
-            </span>
-          )}
-        </Button>
-      )}
-      {others.length > 0 && (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button
-              size="icon"
-              variant="ghost"
-              className="size-9"
-              disabled={pending}
-              aria-label={`More actions for ${person}`}
-              title="More actions"
-            >
-              {pending && chosen !== null && chosen !== primary ? (
-                <Loader2Icon className="animate-spin" aria-hidden="true" />
-              ) : (
-                <EllipsisVerticalIcon aria-hidden="true" />
-              )}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuLabel>Move {person} to</DropdownMenuLabel>
-            {others.map((to) => (
-              <DropdownMenuItem
-                key={to}
-                disabled={scheduleBlocked(to)}
-                onSelect={() => choose(to)}
-                aria-label={`${moveVerb[to]} ${person}${scheduleBlocked(to) ? ' (study full)' : ''}`}
-              >
-                {moveVerb[to]}
-                {scheduleBlocked(to) && <span className="ml-auto text-xs">FULL</span>}
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
-      )}
-
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {confirming === 'disqualified' ? 'Disqualify' : 'Decline'} {person}?
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming === 'disqualified'
-                ? `${person} will be disqualified from “${application.test.title}”. This is final: the application cannot be moved again.`
-                : `${person}’s application to “${application.test.title}” will be declined and they will be told by e-mail. This is final: the application cannot be moved again.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep application</AlertDialogCancel>
-            <AlertDialogAction
-              className={buttonVariants({ variant: 'destructive' })}
-              onClick={() => confirming && void move(confirming)}
-            >
-              {confirming === 'disqualified' ? 'Disqualify' : 'Decline'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-
+    <StatusActions
+      className="flex items-center justify-end gap-1"
+      moves={moves}
+      asButtons={primary ? [primary] : []}
+      verb={(to) => moveVerb[to]}
+      buttonSize="sm"
+      button={(to) =>
+        scheduleBlocked(to)
+          ? {
+              variant: 'outline',
+              disabled: true,
+              ariaLabel: `${moveVerb[to]} ${person}`,
+              describedBy: fullId,
+              title: 'No place left in this study',
+              className: 'border-red-200 text-red-800 disabled:opacity-100',
+              content: (
+                <>
+                  FULL
+                  <span id={fullId} className="sr-only">
+                    The study is full: no place left to schedule.
+                  </span>
+                </>
+              ),
+            }
+          : {
+              variant: to === 'completed' ? 'default' : 'outline',
+              ariaLabel: `${moveVerb[to]} ${person}`,
+            }
+      }
+      menu={{
+        trigger: 'more',
+        ariaLabel: `More actions for ${person}`,
+        label: `Move ${person} to`,
+        item: (to) => ({
+          disabled: scheduleBlocked(to),
+          ariaLabel: `${moveVerb[to]} ${person}${scheduleBlocked(to) ? ' (study full)' : ''}`,
+          badge: scheduleBlocked(to) && <span className="ml-auto text-xs">FULL</span>,
+        }),
+      }}
+      confirm={refusal}
+      pending={pending}
+      onMove={(to) => (to === 'completed' ? setCompleting(true) : void move(to))}
+      empty={<span className="text-xs text-muted-foreground">No further steps</span>}
+    >
       {completing && (
         <AdminCompleteApplicationDialog
           open={completing}
           onOpenChange={setCompleting}
           person={person}
           study={application.test}
-          pending={pending && chosen === 'completed'}
+          pending={pending}
           onComplete={(hoursWorked) => move('completed', hoursWorked)}
         />
       )}
-    </div>
+    </StatusActions>
   );
 }
