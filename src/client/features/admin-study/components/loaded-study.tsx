@@ -1,0 +1,212 @@
+import { BuildingIcon, CalendarIcon } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useStudyApplications } from '@/client/api/applications/get-applications';
+import { StudyStatusBadge } from '@/client/components/domain/study-status-badge';
+import { ErrorState } from '@/client/components/ui/list-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { pageTitle } from '@/client/lib/page-title';
+import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import type { ApplicationStatus } from '@/shared/schemas/options';
+import type { Study } from '@/shared/schemas/studies';
+import { studyFigures } from '../study-figures';
+import { ApplicantsDialog, WAITING } from './applicants-dialog';
+import { dateCell, type RenderActions, type RenderStatus } from './application-table';
+import { ApplicationsPanel } from './applications-panel';
+import { BackToDashboard } from './back-to-dashboard';
+import { ExportPaymentsButton } from './export-payments-button';
+import { FullWarning, StudyStats } from './study-stats';
+import { StudyOverview } from './study-overview';
+import { dateRange, hours, studyPageShell } from './study-text';
+
+/** The study page once the study is loaded: header, figures, and its applications by tab. */
+export function LoadedStudy({
+  study,
+  renderActions,
+  renderStatus,
+}: {
+  study: Study;
+  renderActions: RenderActions;
+  renderStatus: RenderStatus;
+}) {
+  const applications = useStudyApplications(study.id);
+  const [tab, setTab] = useState('overview');
+  const list = useMemo(() => applications.data ?? [], [applications.data]);
+  const figures = useMemo(
+    () => (applications.data ? studyFigures(study, applications.data) : undefined),
+    [study, applications.data],
+  );
+  const paymentCents = studyPayCents(study.payRate, study.duration);
+  const budgetCents = BigInt(study.maxParticipants) * paymentCents;
+  const full = figures?.full ?? false;
+
+  const byStatus = (statuses: readonly ApplicationStatus[]) =>
+    list.filter((application) => statuses.includes(application.status));
+  const scheduled = byStatus(['scheduled']);
+  const completed = byStatus(['completed']);
+  const waiting = byStatus(WAITING);
+
+  return (
+    <div className={studyPageShell}>
+      <title>{pageTitle(`${study.title} · Test`)}</title>
+      <div>
+        <BackToDashboard />
+      </div>
+
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid min-w-0 gap-1">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{study.title}</h1>
+              <StudyStatusBadge status={study.status} className="text-sm" />
+            </div>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+              {study.company && (
+                <span className="flex items-center gap-1.5 wrap-anywhere">
+                  <BuildingIcon className="size-4 shrink-0" aria-hidden="true" />
+                  <span className="sr-only">Company: </span>
+                  {study.company}
+                </span>
+              )}
+              <span className="flex items-center gap-1.5">
+                <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
+                {dateRange(study)}
+              </span>
+            </p>
+          </div>
+          {applications.data && (
+            <ApplicantsDialog
+              studyTitle={study.title}
+              applicants={waiting}
+              full={full}
+              taken={figures?.taken ?? 0}
+              maxParticipants={study.maxParticipants}
+              renderActions={renderActions}
+              renderStatus={renderStatus}
+            />
+          )}
+        </div>
+        <p className="rounded-lg bg-muted px-4 py-3 text-sm">
+          <span className="font-semibold">{formatKes(paymentCents)} per participant</span> for{' '}
+          {hours(study.duration)} at {formatKesDecimal(study.payRate)} per hour ·{' '}
+          {study.maxParticipants} {study.maxParticipants === 1 ? 'place' : 'places'} · budget{' '}
+          <span className="font-semibold">{formatKes(budgetCents)}</span>
+        </p>
+      </header>
+
+      {figures?.full && (
+        <FullWarning
+          scheduled={figures.counts.scheduled}
+          completed={figures.counts.completed}
+          maxParticipants={study.maxParticipants}
+        />
+      )}
+
+      <StudyStats
+        study={study}
+        figures={figures}
+        failed={applications.isError}
+        budgetCents={budgetCents}
+      />
+
+      {applications.isError && (
+        <ErrorState
+          title="The applications of this test could not be loaded."
+          message={errorMessageOf(applications.error, 'Please try again.')}
+          onRetry={() => void applications.refetch()}
+          retrying={applications.isFetching}
+        />
+      )}
+
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList
+          aria-label="Test sections"
+          className="h-auto w-full flex-wrap justify-start gap-1"
+        >
+          <TabsTrigger value="overview" className="flex-none">
+            Overview
+          </TabsTrigger>
+          <TabsTrigger value="scheduled" className="flex-none">
+            Scheduled{applications.data && ` (${scheduled.length})`}
+          </TabsTrigger>
+          <TabsTrigger value="completed" className="flex-none">
+            Completed{applications.data && ` (${completed.length})`}
+          </TabsTrigger>
+          <TabsTrigger value="all" className="flex-none">
+            All Applications{applications.data && ` (${list.length})`}
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="overview">
+          <StudyOverview
+            study={study}
+            figures={figures}
+            loading={applications.isPending}
+            paymentCents={paymentCents}
+            budgetCents={budgetCents}
+          />
+        </TabsContent>
+
+        <TabsContent value="scheduled">
+          <ApplicationsPanel
+            state={applications}
+            items={scheduled}
+            empty="No one is scheduled yet. Schedule applicants from the Applicants dialog."
+            caption="Scheduled participants"
+            columns={[
+              { header: 'Scheduled on', cell: (a) => dateCell(a.scheduledAt) },
+              { header: 'Status', cell: renderStatus },
+            ]}
+            renderActions={renderActions}
+            full={full}
+          />
+        </TabsContent>
+
+        <TabsContent value="completed" className="grid grid-cols-1 gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              Each completed participant is paid {formatKes(paymentCents)}.
+            </p>
+            <ExportPaymentsButton testId={study.id} />
+          </div>
+          <ApplicationsPanel
+            state={applications}
+            items={completed}
+            empty="No one has completed this test yet."
+            caption="Completed participants and their payment"
+            columns={[
+              {
+                header: 'Hours worked',
+                cell: (a) => a.hoursWorked ?? String(study.duration),
+                className: 'tabular-nums',
+              },
+              {
+                header: 'Payment',
+                cell: () => formatKes(paymentCents),
+                className: 'whitespace-nowrap tabular-nums',
+              },
+              { header: 'Completed on', cell: (a) => dateCell(a.completedAt) },
+            ]}
+            renderActions={renderActions}
+            full={full}
+          />
+        </TabsContent>
+
+        <TabsContent value="all">
+          <ApplicationsPanel
+            state={applications}
+            items={list}
+            empty="No applications yet. Participants can apply while the test is Active."
+            caption="All applications to this test"
+            columns={[
+              { header: 'Status', cell: renderStatus },
+              { header: 'Applied on', cell: (a) => dateCell(a.appliedAt) },
+            ]}
+            renderActions={renderActions}
+            full={full}
+          />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatDate } from '@/client/lib/format-date';
+import type { ApplicationStatus } from '@/shared/schemas/options';
+import type { Study } from '@/shared/schemas/studies';
+import type { RenderStatus } from './application-table';
+
+/** The study page's frame, the same while loading, failed and loaded. */
+export const studyPageShell = 'mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10';
+
+/** The statuses as the study page names them (the breakdown, and rows without a badge). */
+export const statusNames: Record<ApplicationStatus, string> = {
+  interested: 'Interested',
+  screening: 'Screening',
+  selected: 'Selected',
+  scheduled: 'Scheduled',
+  completed: 'Completed',
+  declined: 'Declined',
+  disqualified: 'Disqualified',
+};
+
+export const plainStatus: RenderStatus = (application) => statusNames[application.status];
+
+export function hours(n: number): string {
+  return `${n} ${n === 1 ? 'hour' : 'hours'}`;
+}
+
+export function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
+  const start = formatDate(study.startDate);
+  const end = formatDate(study.endDate);
+  if (start && end) return `${start} – ${end}`;
+  if (start) return `From ${start}`;
+  if (end) return `Until ${end}`;
+  return 'No dates set';
+}
