@@ -4,7 +4,9 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
+import { setPasswordHashingCost } from '../src/server/modules/accounts/passwords';
 import { createTestDatabase } from './db';
+import { TEST_PASSWORD_HASHING_ENV } from './password-hashing';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -24,6 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_FORMS_PER_MIN: '100000',
     RATE_LIMIT_WRITES_PER_MIN: '100000',
     RATE_LIMIT_PHOTO_PER_HOUR: '100000',
+    ...TEST_PASSWORD_HASHING_ENV,
     ...env,
   });
 }
@@ -42,6 +45,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
+  setPasswordHashingCost(config.passwordHashing);
   const app = await buildApp({
     config,
     database,

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
+import { TEST_PASSWORD_HASHING_ENV } from './password-hashing';
+
 const root = path.resolve(import.meta.dirname, '..');
 
 export function freePort(): Promise<number> {
@@ -42,6 +44,7 @@ export function startServer(
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',
+      ...TEST_PASSWORD_HASHING_ENV,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

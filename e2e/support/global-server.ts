@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
 import { startMailCatcher } from './mail-catcher';
+import { TEST_PASSWORD_HASHING_ENV } from '../../test/password-hashing';
 import { freePort } from '../../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject) {
         ADMIN_PASSWORD: E2E_ADMIN.password,
         RATE_LIMIT_AUTH_PER_MIN: '1000',
         RATE_LIMIT_FORMS_PER_MIN: '1000',
+        ...TEST_PASSWORD_HASHING_ENV,
       },
       stdio: ['ignore', log, log],
     },
