@@ -193,5 +193,10 @@ console.log(
     `(budget ${formatKb(firstLoadBudget)})`,
 );
 if (home.gzipBytes > firstLoadBudget) {
-  console.warn('prerender: the first-load JavaScript of / is over its budget');
+  console.error(
+    `prerender: the first-load JavaScript of / is ${formatKb(home.gzipBytes)} gzip, over its ` +
+      `budget of ${formatKb(firstLoadBudget)}:\n` +
+      home.files.map((f) => `  ${f.file} ${formatKb(f.gzipBytes)}`).join('\n'),
+  );
+  process.exit(1);
 }
