@@ -12,17 +12,17 @@ import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
 import { applicationsRoutes } from './modules/applications/applications.routes';
-import { createApplicationStatusService } from './modules/applications/application-status';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
-import { createStudiesAdmin } from './modules/studies/studies.admin';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
 import { createParticipantsAdmin } from './modules/participants/participants.admin';
 import { participantsAdminRoutes } from './modules/participants/participants.admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService } from './modules/settings/settings.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { outboxRoutes } from './modules/mail/outbox.routes';
@@ -30,6 +30,7 @@ import { createRequestsAdmin } from './modules/requests/requests.admin';
 import { requestsAdminRoutes, requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { createStatsService } from './modules/stats/stats.service';
 import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
 import { bodyLimitsPlugin, MAX_JSON_BYTES } from './plugins/body-limits';
@@ -165,33 +166,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
     ...(options.clock ? { now: options.clock } : {}),
   });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { health: createHealthService({ database }) });
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db, accounts });
   await app.register(participantsAdminRoutes, {
     admin: createParticipantsAdmin({ db: database.db }),
   });
   await app.register(participantsRoutes, { accounts, participants });
-  await app.register(settingsRoutes);
+  await app.register(settingsRoutes, {
+    settings: createSettingsService({ db: database.db, config }),
+  });
   await app.register(adminsRoutes, { accounts });
   const studies = createStudiesService({ db: database.db });
-  await app.register(studiesRoutes, {
-    studies,
-    admin: createStudiesAdmin({ db: database.db, studiesService: studies }),
-  });
+  await app.register(studiesRoutes, { studies });
   await app.register(applicationsRoutes, {
-    applications: createApplicationsService({ db: database.db }),
-    changeStatus: createApplicationStatusService({
-      db: database.db,
-      config,
-      log: app.log,
-      studiesService: studies,
-    }),
+    applications: createApplicationsService({ db: database.db, config, log: app.log, studies }),
   });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db: database.db, config, log: app.log }),
   });
-  await app.register(statsRoutes);
+  await app.register(statsRoutes, { stats: createStatsService({ db: database.db }) });
   const requests = createRequestsService({ db: database.db, config, log: app.log });
   await app.register(requestsRoutes, { requests });
   await app.register(requestsAdminRoutes, { admin: createRequestsAdmin({ db: database.db }) });

@@ -54,9 +54,9 @@ export type ApplicationStatusData = z.output<typeof applicationStatusSchema>;
 /**
  * GET /api/applications as an admin sees it: each application also names the
  * person (null once they are gone) and the study's capacity. `scheduledCount`
- * counts scheduled applications; `currentParticipants` counts scheduled plus
- * completed, the places the server counts when it refuses a schedule with
- * 409 "Study is full" (see `isStudyFull`).
+ * counts scheduled applications; `currentParticipants` counts the places taken
+ * (src/shared/rules/capacity.ts), those the server counts when it refuses a
+ * schedule with 409 "Study is full".
  */
 export const adminApplicationSchema = applicationSchema.extend({
   participant: z
@@ -76,10 +76,8 @@ export const adminApplicationSchema = applicationSchema.extend({
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
-/** True when a study has no place left to schedule someone: the server's own rule. */
-export function isStudyFull(test: { maxParticipants: number; currentParticipants: number }) {
-  return test.currentParticipants >= test.maxParticipants;
-}
+// The client's screens import it from here until they move to src/shared/rules/capacity.ts.
+export { isStudyFull } from '../rules/capacity';
 
 /** Admin filters and paging of GET /api/applications (`limit` or `cursor` turns paging on). */
 export const applicationListQuerySchema = optionalPageQuery.extend({

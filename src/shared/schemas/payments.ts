@@ -62,7 +62,7 @@ export const paymentListQuerySchema = optionalPageQuery.extend({
 });
 export type PaymentListQuery = z.output<typeof paymentListQuerySchema>;
 
-/** The sums of GET /api/payments, in KES: owed (pending, processing, failed), paid, refunded. */
+/** The sums of GET /api/payments, in KES: owed (`pending`, see rules/payments.ts), paid, refunded. */
 export const paymentTotalsSchema = z.object({
   pending: z.string(),
   paid: z.string(),

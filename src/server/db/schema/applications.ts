@@ -11,7 +11,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { applicationStatuses } from '../../../shared/schemas/options';
+import { applicationStatuses, type ApplicationStatus } from '../../../shared/schemas/options';
 import { id, inList } from './_columns';
 import { admins } from './admins';
 import { participants } from './participants';
@@ -27,7 +27,10 @@ export const applications = pgTable(
     testId: uuid('test_id')
       .notNull()
       .references(() => studies.id, { onDelete: 'cascade' }),
-    status: varchar('status', { length: 20 }).notNull().default('interested'),
+    status: varchar('status', { length: 20 })
+      .$type<ApplicationStatus>()
+      .notNull()
+      .default('interested'),
     screening: text('screening'),
     feedback: text('feedback'),
     rating: integer('rating'),

@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { paymentStatuses } from '../../../shared/schemas/options';
+import { paymentStatuses, type PaymentStatus } from '../../../shared/schemas/options';
 import { createdAt, id, inList, updatedAt } from './_columns';
 import { applications } from './applications';
 import { participants } from './participants';
@@ -36,7 +36,7 @@ export const payments = pgTable(
     }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     currency: char('currency', { length: 3 }).notNull().default('KES'),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    status: varchar('status', { length: 20 }).$type<PaymentStatus>().notNull().default('pending'),
     paymentMethod: varchar('payment_method', { length: 50 }),
     transactionId: varchar('transaction_id', { length: 100 }),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -11,7 +11,7 @@ import {
   varchar,
   date,
 } from 'drizzle-orm/pg-core';
-import { studyStatuses } from '../../../shared/schemas/options';
+import { studyStatuses, type StudyStatus } from '../../../shared/schemas/options';
 import { createdAt, id, inList, updatedAt } from './_columns';
 import { admins } from './admins';
 
@@ -34,7 +34,7 @@ export const studies = pgTable(
       .default(sql`'{}'::text[]`),
     company: varchar('company', { length: 200 }),
     requirements: text('requirements'),
-    status: varchar('status', { length: 20 }).notNull().default('not_started'),
+    status: varchar('status', { length: 20 }).$type<StudyStatus>().notNull().default('not_started'),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     approvedBy: uuid('approved_by').references(() => admins.id, { onDelete: 'set null' }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),

@@ -1,16 +1,13 @@
 import type { AdminApplication, Application } from '../../../shared/schemas/applications';
-import type { ApplicationStatus, StudyStatus } from '../../../shared/schemas/options';
-import type { applications, studies } from '../../db/schema/index';
-
-type ApplicationRow = typeof applications.$inferSelect;
-type StudyRow = typeof studies.$inferSelect;
+import type { StudyRow } from '../studies/studies.repo';
+import type { AdminApplicationRow, ApplicationRow } from './applications.repo';
 
 export function toApplication(row: ApplicationRow, study: StudyRow): Application {
   return {
     id: row.id,
     participantId: row.participantId,
     testId: row.testId,
-    status: row.status as ApplicationStatus,
+    status: row.status,
     screening: row.screening,
     feedback: row.feedback,
     rating: row.rating,
@@ -23,7 +20,7 @@ export function toApplication(row: ApplicationRow, study: StudyRow): Application
       title: study.title,
       payRate: study.payRate,
       duration: study.duration,
-      status: study.status as StudyStatus,
+      status: study.status,
       startDate: study.startDate,
       endDate: study.endDate,
       company: study.company,
@@ -31,20 +28,7 @@ export function toApplication(row: ApplicationRow, study: StudyRow): Application
   };
 }
 
-type ParticipantSummary = {
-  id: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-} | null;
-
-export function toAdminApplication(r: {
-  application: ApplicationRow;
-  study: StudyRow;
-  participant: ParticipantSummary;
-  scheduledCount: number;
-}): AdminApplication {
+export function toAdminApplication(r: AdminApplicationRow): AdminApplication {
   const base = toApplication(r.application, r.study);
   const p = r.participant;
   return {

@@ -10,15 +10,11 @@ import {
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin, requireParticipant, requireUser } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import type { createApplicationStatusService } from './application-status';
 import type { ApplicationsService } from './applications.service';
 
 export async function applicationsRoutes(
   app: FastifyInstance,
-  opts: {
-    applications: ApplicationsService;
-    changeStatus: ReturnType<typeof createApplicationStatusService>;
-  },
+  opts: { applications: ApplicationsService },
 ) {
   const r = withZod(app);
 
@@ -65,14 +61,7 @@ export async function applicationsRoutes(
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const user = request.auth!.user;
-      if (user.userType === 'admin') return opts.applications.listAll(request.query);
-      const own = await opts.applications.listOwn(user.id);
-      return {
-        applications: request.query.testId
-          ? own.filter((a) => a.testId === request.query.testId)
-          : own,
-      };
+      return opts.applications.list(request.auth!.user, request.query);
     },
   );
 
@@ -87,7 +76,7 @@ export async function applicationsRoutes(
       },
     },
     async (request) => ({
-      application: await opts.changeStatus(
+      application: await opts.applications.changeStatus(
         request.params.id,
         request.body,
         requestContext(request),

@@ -1,62 +1,116 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { applications, participants, studies } from '../../db/schema/index';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { likePattern } from '../../lib/pagination';
+import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
+import { paths } from '../../../shared/paths';
+import { takesPlace } from '../../../shared/rules/capacity';
+import { formatKesDecimal } from '../../../shared/rules/money';
+import { applicationTransitions, canMove } from '../../../shared/rules/transitions';
 import type {
   AdminApplication,
   Application,
   ApplicationListQuery,
+  ApplicationStatusData,
+  applySchema,
 } from '../../../shared/schemas/applications';
+import type { UserType } from '../../../shared/schemas/options';
+import type { z } from 'zod';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
+import { enqueueMail } from '../mail/mail.service';
+import {
+  applicationCompletedMail,
+  applicationDeclinedMail,
+  applicationScheduledMail,
+} from '../mail/participant-mails';
+import { recomputeEarnings } from '../payments/earnings.repo';
+import { insertCompletionPayment } from '../payments/payments.repo';
+import type { StudiesService } from '../studies/studies.service';
+import { lockStudy } from '../studies/studies.repo';
 import { toAdminApplication, toApplication } from './applications.mapper';
 import {
-  afterMicroCursor,
-  decodeMicroCursor,
-  encodeMicroCursor,
-  microText,
-  newestFirst,
-} from '../../lib/keyset-cursor';
+  countAdminApplications,
+  countPlacesTaken,
+  findApplication,
+  insertApplication,
+  listAdminApplications,
+  listOwnApplications,
+  lockApplication,
+  mailRecipient,
+  refreshPlacesTaken,
+  updateApplicationStatus,
+} from './applications.repo';
 
 export const ALREADY_APPLIED = 'You have already applied to this test';
 export const NOT_OPEN = 'This test is not accepting applications';
+export const STUDY_FULL = 'Study is full';
 
-export function createApplicationsService({ db }: { db: Db }) {
+type ApplicationList = {
+  applications: (AdminApplication | Application)[];
+  nextCursor?: string | null;
+  total?: number;
+};
+
+export function createApplicationsService(deps: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  studies: StudiesService;
+}) {
+  const { db, config, log } = deps;
+  const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };
+
+  /**
+   * Every application (admins), filtered on the server. With `limit` or `cursor` it
+   * answers one keyset page and the total; without, every match (the spec's answer,
+   * used for one study's applications).
+   */
+  async function listAll(query: ApplicationListQuery): Promise<ApplicationList> {
+    if (query.limit === undefined && query.cursor === undefined) {
+      return { applications: (await listAdminApplications(db, query)).map(toAdminApplication) };
+    }
+    const limit = query.limit ?? 50;
+    const [rows, total] = await Promise.all([
+      listAdminApplications(db, query, {
+        limit: limit + 1,
+        cursor: decodeMicroCursor(query.cursor),
+      }),
+      countAdminApplications(db, query),
+    ]);
+    const { shown, nextCursor } = keysetPage(rows, limit, (r) => ({
+      at: r.cursorAt,
+      id: r.application.id,
+    }));
+    return { applications: shown.map(toAdminApplication), nextCursor, total };
+  }
+
   return {
     /** A participant applies for themself, to an active study, once. */
     async apply(
       applicantId: string,
-      input: { participantId: string; testId: string; screening?: string | undefined },
+      input: z.output<typeof applySchema>,
       ctx: RequestContext,
     ): Promise<Application> {
       if (input.participantId !== applicantId) throw forbidden('You can only apply for yourself');
       try {
         return await db.transaction(async (tx) => {
-          // Lock the study row so a status change cannot slip between the check and the insert.
-          const [study] = await tx
-            .select()
-            .from(studies)
-            .where(eq(studies.id, input.testId))
-            .for('share')
-            .limit(1);
+          // A status change cannot slip between the check and the insert.
+          const study = await lockStudy(tx, input.testId, 'share');
           if (!study) throw notFound('Test not found');
           if (study.status !== 'active') throw conflict(NOT_OPEN);
-          const [row] = await tx
-            .insert(applications)
-            .values({
-              participantId: applicantId,
-              testId: study.id,
-              screening: input.screening ?? null,
-            })
-            .returning();
+          const row = await insertApplication(tx, {
+            participantId: applicantId,
+            testId: study.id,
+            screening: input.screening ?? null,
+          });
           await recordAudit(tx, ctx, {
             action: 'application.create',
             resource: 'application',
-            resourceId: row!.id,
+            resourceId: row.id,
             details: { testId: study.id },
           });
-          return toApplication(row!, study);
+          return toApplication(row, study);
         });
       } catch (error) {
         if (isUniqueViolation(error, 'participant_test')) throw conflict(ALREADY_APPLIED);
@@ -64,89 +118,109 @@ export function createApplicationsService({ db }: { db: Db }) {
       }
     },
 
-    /** A participant's own applications, newest first. */
-    async listOwn(participantId: string): Promise<Application[]> {
-      const rows = await db
-        .select({ application: applications, study: studies })
-        .from(applications)
-        .innerJoin(studies, eq(studies.id, applications.testId))
-        .where(eq(applications.participantId, participantId))
-        .orderBy(desc(applications.appliedAt), desc(applications.id));
-      return rows.map((r) => toApplication(r.application, r.study));
+    /**
+     * Admins see every application with the person and the study's capacity; a
+     * participant sees their own, newest first, narrowed to one study by `testId`.
+     */
+    async list(
+      user: { id: string; userType: UserType },
+      query: ApplicationListQuery,
+    ): Promise<ApplicationList> {
+      if (user.userType === 'admin') return listAll(query);
+      const own = (await listOwnApplications(db, user.id)).map((r) =>
+        toApplication(r.application, r.study),
+      );
+      return {
+        applications: query.testId ? own.filter((a) => a.testId === query.testId) : own,
+      };
     },
 
     /**
-     * Every application (admins), newest first, filtered on the server, in one
-     * query: the study and the person are joined, the study's scheduled count
-     * is read from the (test_id, status) index. With `limit` or `cursor` it
-     * answers one keyset page and the total; without, every match (the spec's
-     * answer, used for one study's applications).
+     * Moves an application along its state machine in one transaction:
+     * - the application row is locked, so two admins cannot both move it;
+     * - scheduling locks the study row first, so concurrent schedules for one
+     *   study queue up and the count they see is final: never over capacity;
+     * - completing records hours, creates the pending payment (pay rate x
+     *   duration, KES) and recomputes the participant's earnings;
+     * - the participant's mail is queued in the same transaction.
      */
-    async listAll(query: ApplicationListQuery): Promise<{
-      applications: AdminApplication[];
-      nextCursor?: string | null;
-      total?: number;
-    }> {
-      const filter = and(
-        query.status ? eq(applications.status, query.status) : undefined,
-        query.testId ? eq(applications.testId, query.testId) : undefined,
-        searchFilter(query.search),
-      );
-      const paged = query.limit !== undefined || query.cursor !== undefined;
-      const limit = query.limit ?? 50;
-      const cursor = decodeMicroCursor(query.cursor);
-      const list = db
-        .select({
-          application: applications,
-          study: studies,
-          participant: {
-            id: participants.id,
-            firstName: participants.firstName,
-            lastName: participants.lastName,
-            email: participants.email,
-            phone: participants.phone,
-          },
-          scheduledCount: sql<number>`(SELECT count(*)::int FROM applications AS same_study WHERE same_study.test_id = ${applications.testId} AND same_study.status = 'scheduled')`,
-          cursorAt: microText(applications.appliedAt),
-        })
-        .from(applications)
-        .innerJoin(studies, eq(studies.id, applications.testId))
-        .leftJoin(participants, eq(participants.id, applications.participantId))
-        .where(and(filter, afterMicroCursor(applications.appliedAt, applications.id, cursor)))
-        .orderBy(...newestFirst(applications.appliedAt, applications.id));
-      if (!paged) {
-        const rows = await list;
-        return { applications: rows.map(toAdminApplication) };
-      }
-      const countQuery = db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(applications)
-        .$dynamic();
-      if (query.search)
-        countQuery.innerJoin(participants, eq(participants.id, applications.participantId));
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        list.limit(limit + 1),
-        countQuery.where(filter),
-      ]);
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      return {
-        applications: page.map(toAdminApplication),
-        nextCursor:
-          rows.length > limit && last
-            ? encodeMicroCursor(last.cursorAt, last.application.id)
-            : null,
-        total,
-      };
+    async changeStatus(
+      id: string,
+      input: ApplicationStatusData,
+      ctx: RequestContext,
+    ): Promise<Application> {
+      const result = await db.transaction(async (tx) => {
+        const current = await findApplication(tx, id);
+        if (!current) throw notFound('Application not found');
+        // The study first, then the application: every writer takes the locks in this order.
+        const study = await lockStudy(tx, current.testId, 'update');
+        const application = await lockApplication(tx, id);
+        // Deleted between the read and the locks (with its study or its participant).
+        if (!study || !application) throw notFound('Application not found');
+        const from = application.status;
+        const to = input.status;
+        if (!canMove(applicationTransitions, from, to)) {
+          throw conflict(`An application cannot move from ${from} to ${to}`);
+        }
+        if (to === 'scheduled' && (await countPlacesTaken(tx, study.id)) >= study.maxParticipants) {
+          throw conflict(STUDY_FULL);
+        }
+        if (to === 'completed' && input.hoursWorked === undefined && study.duration > 99.99) {
+          throw badRequest('Enter the hours worked', {
+            hoursWorked: 'Hours worked must be between 0 and 99.99',
+          });
+        }
+
+        const updated = await updateApplicationStatus(tx, id, {
+          status: to,
+          reviewedBy: ctx.actor?.id ?? null,
+          ...(to === 'completed'
+            ? { hoursWorked: String(input.hoursWorked ?? study.duration) }
+            : {}),
+          feedback: input.feedback,
+          rating: input.rating,
+        });
+        const person = await mailRecipient(tx, application.participantId);
+
+        let amount: string | undefined;
+        if (to === 'completed') {
+          amount = await insertCompletionPayment(tx, {
+            participantId: application.participantId,
+            applicationId: id,
+            study,
+          });
+          await recomputeEarnings(tx, application.participantId);
+        }
+        if (takesPlace(to) || takesPlace(from)) await refreshPlacesTaken(tx, study.id);
+
+        if (person) {
+          const dashboard = `${config.publicUrl}${paths.participantDashboard}`;
+          if (to === 'scheduled')
+            await enqueueMail(
+              tx,
+              applicationScheduledMail(person, study.title, dashboard),
+              mailOptions,
+            );
+          if (to === 'declined')
+            await enqueueMail(tx, applicationDeclinedMail(person, study.title), mailOptions);
+          if (to === 'completed' && amount !== undefined)
+            await enqueueMail(
+              tx,
+              applicationCompletedMail(person, study.title, formatKesDecimal(amount)),
+              mailOptions,
+            );
+        }
+        await recordAudit(tx, ctx, {
+          action: 'application.status',
+          resource: 'application',
+          resourceId: id,
+          details: { from, to, testId: study.id, ...(amount ? { payment: amount } : {}) },
+        });
+        return toApplication(updated, study);
+      });
+      if (takesPlace(input.status)) deps.studies.invalidatePublicList();
+      return result;
     },
   };
 }
 export type ApplicationsService = ReturnType<typeof createApplicationsService>;
-
-/** The expression the trigram index of migration 0002 is built on: keep them identical. */
-const participantSearchText = sql`lower(${participants.firstName} || ' ' || ${participants.lastName} || ' ' || ${participants.email} || ' ' || ${participants.phone} || ' ' || coalesce(${participants.location}, ''))`;
-
-function searchFilter(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  return term ? sql`${participantSearchText} LIKE ${likePattern(term)}` : undefined;
-}

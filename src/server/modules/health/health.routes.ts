@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { withZod } from '../../lib/route-types';
+import type { HealthService } from './health.service';
 
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(app: FastifyInstance, opts: { health: HealthService }) {
   const r = withZod(app);
   r.get(
     '/api/health',
@@ -22,13 +23,9 @@ export async function healthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      try {
-        await app.database.ping();
-        return { status: 'ready' as const };
-      } catch {
-        request.log.error('readiness check: database does not answer');
-        return reply.status(503).send({ message: 'Database unavailable' });
-      }
+      if (await opts.health.isReady()) return { status: 'ready' as const };
+      request.log.error('readiness check: database does not answer');
+      return reply.status(503).send({ message: 'Database unavailable' });
     },
   );
 }

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isOwedPayment } from './payments.repo';
 
 /**
  * Writes a participant's earnings from their payments and applications, in the
  * caller's transaction. Derived, never incremented, so the totals cannot drift:
  * - totalEarned: every payment not refunded;
  * - totalPaid: completed payments;
- * - pendingPayments: payments owed but not paid (pending, processing, failed);
+ * - pendingPayments: payments owed but not paid (src/shared/rules/payments.ts);
  * - completedTests: completed applications.
  */
 export async function recomputeEarnings(tx: DbOrTx, participantId: string): Promise<void> {
@@ -16,7 +17,7 @@ export async function recomputeEarnings(tx: DbOrTx, participantId: string): Prom
       ${participantId}::uuid,
       coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status <> 'refunded'), 0),
       coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status = 'completed'), 0),
-      coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND status IN ('pending', 'processing', 'failed')), 0),
+      coalesce((SELECT sum(amount) FROM payments WHERE participant_id = ${participantId}::uuid AND ${isOwedPayment()}), 0),
       (SELECT count(*) FROM applications WHERE participant_id = ${participantId}::uuid AND status = 'completed'),
       (SELECT max(processed_at) FROM payments WHERE participant_id = ${participantId}::uuid AND status = 'completed'),
       now()

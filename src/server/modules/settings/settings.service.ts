@@ -1,62 +1,67 @@
-import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { settings } from '../../db/schema/index';
+import { cachedValue } from '../../lib/cache';
 import { paths } from '../../../shared/paths';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../shared/schemas/settings';
-import { site } from '../../../shared/site';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
+import { site } from '../../../shared/site';
+import { mailEveryActiveParticipant, readSiteSettings, saveSiteSettings } from './settings.repo';
 
-export async function readSettings(db: Db): Promise<Settings> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, 'site')).limit(1);
-  const parsed = settingsSchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+/** Every page reads the settings; a change shows on other instances within this many ms. */
+export const SETTINGS_TTL_MS = 5000;
+
+/** The studies-open mail, around the first name the database fills in. */
+function studiesOpenMail(dashboardUrl: string) {
+  return {
+    kind: 'studies-open',
+    subject: `New research studies are open — ${site.name}`,
+    beforeName: 'Hello ',
+    afterName: `,\n\nNew paid research studies are open. Sign in to see them and apply: ${dashboardUrl}\n\n— ${site.name}`,
+  };
 }
 
-/**
- * Saves the settings. Switching studies from postponed to open keeps the
- * footer's promise: every registered participant is mailed, once per opening,
- * through the outbox in the same transaction (one INSERT … SELECT, whatever
- * their number).
- */
-export async function updateSettings(
-  db: Db,
-  next: Settings,
-  ctx: RequestContext,
-  publicUrl: string,
-  smtpConfigured: boolean,
-): Promise<{ settings: Settings; announced: number }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(settings).where(eq(settings.key, 'site')).for('update');
-    const before = settingsSchema.safeParse(row?.value).data ?? DEFAULT_SETTINGS;
-    await tx
-      .insert(settings)
-      .values({ key: 'site', value: next, updatedBy: ctx.actor?.id ?? null })
-      .onConflictDoUpdate({
-        target: settings.key,
-        set: { value: next, updatedAt: sql`now()`, updatedBy: ctx.actor?.id ?? null },
+/** A stored value that no longer parses (an older shape) reads as the defaults. */
+const parsed = (value: unknown): Settings =>
+  settingsSchema.safeParse(value).data ?? DEFAULT_SETTINGS;
+
+export function createSettingsService({ db, config }: { db: Db; config: Config }) {
+  const current = cachedValue(SETTINGS_TTL_MS, async () =>
+    parsed(await readSiteSettings(db, { lock: false })),
+  );
+
+  return {
+    current: () => current.get(),
+
+    /**
+     * Saves the settings. Switching studies from postponed to open keeps the
+     * footer's promise: every registered participant is mailed, once per opening,
+     * through the outbox in the same transaction.
+     */
+    async update(
+      next: Settings,
+      ctx: RequestContext,
+    ): Promise<{ settings: Settings; announced: number }> {
+      const saved = await db.transaction(async (tx) => {
+        const before = parsed(await readSiteSettings(tx, { lock: true }));
+        await saveSiteSettings(tx, next, ctx.actor?.id ?? null);
+        const announced =
+          !before.studiesOpen && next.studiesOpen
+            ? await mailEveryActiveParticipant(
+                tx,
+                studiesOpenMail(`${config.publicUrl}${paths.participantDashboard}`),
+              )
+            : 0;
+        await recordAudit(tx, ctx, {
+          action: 'settings.update',
+          resource: 'settings',
+          resourceId: 'site',
+          details: { before, after: next, announced, smtpConfigured: config.smtpUrl !== undefined },
+        });
+        return { settings: next, announced };
       });
-    let announced = 0;
-    if (!before.studiesOpen && next.studiesOpen) {
-      const link = `${publicUrl}${paths.participantDashboard}`;
-      const result = await tx.execute(sql`
-        INSERT INTO mail_outbox (to_address, subject, text_body, kind)
-        SELECT email,
-               ${`New research studies are open — ${site.name}`},
-               'Hello ' || first_name || E',\n\n' || ${`New paid research studies are open. Sign in to see them and apply: ${link}\n\n— ${site.name}`},
-               'studies-open'
-        FROM participants WHERE is_active
-      `);
-      announced =
-        (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (result as unknown as { affectedRows?: number }).affectedRows ??
-        0;
-    }
-    await recordAudit(tx, ctx, {
-      action: 'settings.update',
-      resource: 'settings',
-      resourceId: 'site',
-      details: { before, after: next, announced, smtpConfigured },
-    });
-    return { settings: next, announced };
-  });
+      current.invalidate();
+      return saved;
+    },
+  };
 }
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, participants, payments } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createParticipant, createStudy, loginAs } from '../../../../test/factories';
-import { computeTrends, TRENDS_WEEKS } from './stats.service';
+import { createStatsService, TRENDS_WEEKS } from './stats.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,7 +112,7 @@ describe('the weekly trends', () => {
       { participantId: ids[0]!, testId: study.id, amount: '99.99', status: 'refunded' },
     ]);
 
-    const trends = await computeTrends(db, NOW);
+    const trends = await createStatsService({ db }).computeTrends(NOW);
 
     expect(trends.weeks).toEqual(expectedWeeks);
     expect(trends.weeks).toHaveLength(TRENDS_WEEKS);
@@ -158,7 +158,9 @@ describe('the weekly trends', () => {
   });
 
   it('answers twelve weeks of zeros and zero amounts when nothing happened', async () => {
-    const empty = await computeTrends(t.database.db, new Date('2001-06-15T12:00:00Z'));
+    const empty = await createStatsService({ db: t.database.db }).computeTrends(
+      new Date('2001-06-15T12:00:00Z'),
+    );
     expect(empty.weeks).toHaveLength(TRENDS_WEEKS);
     expect(empty.weeks.at(-1)).toBe('2001-06-11');
     expect(empty.applicationsPerWeek.every((w) => w.total === 0)).toBe(true);

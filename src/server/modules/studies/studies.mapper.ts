@@ -1,4 +1,3 @@
-import type { StudyStatus } from '../../../shared/schemas/options';
 import type { Study } from '../../../shared/schemas/studies';
 import type { StudyRow } from './studies.repo';
 
@@ -16,7 +15,7 @@ export function toStudy(row: StudyRow): Study {
     tags: row.tags,
     company: row.company,
     requirements: row.requirements,
-    status: row.status as StudyStatus,
+    status: row.status,
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,13 +1,72 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { studies } from '../../db/schema/index';
+import type { StudyStatus } from '../../../shared/schemas/options';
+import { newestFirst } from '../../lib/keyset-cursor';
 
 export type StudyRow = typeof studies.$inferSelect;
+export type NewStudyRow = typeof studies.$inferInsert;
 
-export async function listStudies(db: Db, options: { activeOnly: boolean }): Promise<StudyRow[]> {
+export async function listStudies(
+  db: DbOrTx,
+  options: { activeOnly: boolean },
+): Promise<StudyRow[]> {
   const query = db.select().from(studies);
   return (options.activeOnly ? query.where(eq(studies.status, 'active')) : query).orderBy(
-    desc(studies.createdAt),
-    desc(studies.id),
+    ...newestFirst(studies.createdAt, studies.id),
   );
+}
+
+export async function findStudy(db: DbOrTx, id: string): Promise<StudyRow | undefined> {
+  const [row] = await db.select().from(studies).where(eq(studies.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * The study row, locked for the transaction. `share` (applying) keeps its status from
+ * changing under the caller; `update` (scheduling, a status change) queues writers so the
+ * places they count are final. Every writer locks the study before its applications.
+ */
+export async function lockStudy(
+  tx: DbOrTx,
+  id: string,
+  mode: 'share' | 'update',
+): Promise<StudyRow | undefined> {
+  const [row] = await tx.select().from(studies).where(eq(studies.id, id)).for(mode).limit(1);
+  return row;
+}
+
+export async function insertStudy(tx: DbOrTx, values: NewStudyRow): Promise<StudyRow> {
+  const [row] = await tx.insert(studies).values(values).returning();
+  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  return row;
+}
+
+/** Sets the status; `approvedBy` (with the time) when the study is approved. */
+export async function updateStudyStatus(
+  tx: DbOrTx,
+  id: string,
+  status: StudyStatus,
+  approval?: { approvedBy: string | null },
+): Promise<StudyRow | undefined> {
+  const [row] = await tx
+    .update(studies)
+    .set({
+      status,
+      ...(approval ? { approvedBy: approval.approvedBy, approvedAt: sql`now()` } : {}),
+    })
+    .where(eq(studies.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteStudy(
+  tx: DbOrTx,
+  id: string,
+): Promise<{ id: string; title: string } | undefined> {
+  const [row] = await tx
+    .delete(studies)
+    .where(eq(studies.id, id))
+    .returning({ id: studies.id, title: studies.title });
+  return row;
 }

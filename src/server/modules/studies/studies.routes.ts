@@ -2,18 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createStudySchema, studySchema, studyStatusSchema } from '../../../shared/schemas/studies';
 import { messageBody, sendJsonText, uuidParam, withZod } from '../../lib/route-types';
-import { notFound } from '../../lib/app-error';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import type { StudiesAdmin } from './studies.admin';
 import type { StudiesService } from './studies.service';
 
 const studyAnswer = z.object({ test: studySchema });
 
-export async function studiesRoutes(
-  app: FastifyInstance,
-  opts: { studies: StudiesService; admin: StudiesAdmin },
-) {
+export async function studiesRoutes(app: FastifyInstance, opts: { studies: StudiesService }) {
   const r = withZod(app);
 
   r.get(
@@ -37,9 +32,8 @@ export async function studiesRoutes(
     '/api/tests/:id',
     { schema: { params: uuidParam('id'), response: { 200: studyAnswer } } },
     async (request, reply) => {
-      const test = await opts.admin.get(request.params.id);
       const isAdmin = request.auth?.user.userType === 'admin';
-      if (!isAdmin && test.status !== 'active') throw notFound('Test not found');
+      const test = await opts.studies.getVisible(request.params.id, isAdmin);
       reply.header('cache-control', isAdmin ? 'no-store' : 'no-cache');
       return { test };
     },
@@ -54,7 +48,7 @@ export async function studiesRoutes(
     async (request, reply) =>
       reply
         .status(201)
-        .send({ test: await opts.admin.create(request.body, requestContext(request)) }),
+        .send({ test: await opts.studies.create(request.body, requestContext(request)) }),
   );
 
   r.put(
@@ -64,7 +58,7 @@ export async function studiesRoutes(
       schema: { params: uuidParam('id'), body: studyStatusSchema, response: { 200: studyAnswer } },
     },
     async (request) => ({
-      test: await opts.admin.setStatus(
+      test: await opts.studies.setStatus(
         request.params.id,
         request.body.status,
         requestContext(request),
@@ -79,7 +73,7 @@ export async function studiesRoutes(
       schema: { params: uuidParam('id'), response: { 200: messageBody } },
     },
     async (request) => {
-      await opts.admin.remove(request.params.id, requestContext(request));
+      await opts.studies.remove(request.params.id, requestContext(request));
       return { message: 'Test deleted' };
     },
   );

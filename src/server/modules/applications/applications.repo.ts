@@ -1,0 +1,191 @@
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { applications, participants, studies } from '../../db/schema/index';
+import { PLACE_TAKING_STATUSES } from '../../../shared/rules/capacity';
+import type { ApplicationStatus } from '../../../shared/schemas/options';
+import {
+  afterMicroCursor,
+  microText,
+  newestFirst,
+  type MicroCursor,
+} from '../../lib/keyset-cursor';
+import { likePattern } from '../../lib/pagination';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+/** The rule of src/shared/rules/capacity.ts as SQL: applications that hold a place. */
+function holdsPlace(): SQL {
+  return inArray(applications.status, [...PLACE_TAKING_STATUSES]);
+}
+
+/**
+ * Places taken in a study, as a scalar subquery: `studyId` is a value or a column of an
+ * outer query (correlated). Served by applications_test_status_idx (test_id, status).
+ */
+export function placesTakenIn(studyId: SQLWrapper | string): SQL<number> {
+  return sql<number>`(SELECT count(*)::int FROM ${applications} WHERE ${applications.testId} = ${studyId} AND ${holdsPlace()})`;
+}
+
+export async function countPlacesTaken(tx: DbOrTx, studyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ taken: sql<number>`count(*)::int` })
+    .from(applications)
+    .where(and(eq(applications.testId, studyId), holdsPlace()));
+  return row?.taken ?? 0;
+}
+
+/** Writes the places taken into the study row (its `currentParticipants`), in the caller's transaction. */
+export async function refreshPlacesTaken(tx: DbOrTx, studyId: string): Promise<void> {
+  await tx
+    .update(studies)
+    .set({ currentParticipants: placesTakenIn(studyId) })
+    .where(eq(studies.id, studyId));
+}
+
+/**
+ * A participant matches an admin's search by name, e-mail, phone or location: the stored
+ * `search_text` and its trigram index.
+ */
+export function participantMatches(term: string): SQL {
+  return sql`${participants.searchText} LIKE ${likePattern(term)}`;
+}
+
+export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await db.select().from(applications).where(eq(applications.id, id)).limit(1);
+  return row;
+}
+
+/** Locks the application; take the study's lock first (studies.repo `lockStudy`). */
+export async function lockApplication(tx: DbOrTx, id: string): Promise<ApplicationRow | undefined> {
+  const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+  return row;
+}
+
+export async function insertApplication(
+  tx: DbOrTx,
+  values: { participantId: string; testId: string; screening: string | null },
+): Promise<ApplicationRow> {
+  const [row] = await tx.insert(applications).values(values).returning();
+  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  return row;
+}
+
+/** Moves the application: who reviewed it and when, and the time of the step it reached. */
+export async function updateApplicationStatus(
+  tx: DbOrTx,
+  id: string,
+  change: {
+    status: ApplicationStatus;
+    reviewedBy: string | null;
+    hoursWorked?: string;
+    feedback?: string | undefined;
+    rating?: number | undefined;
+  },
+): Promise<ApplicationRow> {
+  const [row] = await tx
+    .update(applications)
+    .set({
+      status: change.status,
+      reviewedBy: change.reviewedBy,
+      reviewedAt: sql`now()`,
+      ...(change.status === 'scheduled' ? { scheduledAt: sql`now()` } : {}),
+      ...(change.status === 'completed'
+        ? { completedAt: sql`now()`, hoursWorked: change.hoursWorked }
+        : {}),
+      ...(change.feedback !== undefined ? { feedback: change.feedback } : {}),
+      ...(change.rating !== undefined ? { rating: change.rating } : {}),
+    })
+    .where(eq(applications.id, id))
+    .returning();
+  if (!row) throw new Error('UPDATE of a locked application answered no row');
+  return row;
+}
+
+/** A participant's own applications with their studies, newest first. */
+export async function listOwnApplications(db: DbOrTx, participantId: string) {
+  return db
+    .select({ application: applications, study: studies })
+    .from(applications)
+    .innerJoin(studies, eq(studies.id, applications.testId))
+    .where(eq(applications.participantId, participantId))
+    .orderBy(...newestFirst(applications.appliedAt, applications.id));
+}
+
+export type AdminApplicationFilter = {
+  status?: ApplicationStatus | undefined;
+  testId?: string | undefined;
+  search?: string | undefined;
+};
+
+function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
+  const term = filter.search?.trim();
+  return and(
+    filter.status ? eq(applications.status, filter.status) : undefined,
+    filter.testId ? eq(applications.testId, filter.testId) : undefined,
+    term ? participantMatches(term) : undefined,
+  );
+}
+
+/**
+ * Every matching application for admins, newest first, in one query: the study and the
+ * person joined, the study's scheduled count read from the (test_id, status) index. With
+ * `limit`, that many rows after `cursor`.
+ */
+export async function listAdminApplications(
+  db: DbOrTx,
+  filter: AdminApplicationFilter,
+  page?: { limit: number; cursor: MicroCursor | undefined },
+) {
+  const list = db
+    .select({
+      application: applications,
+      study: studies,
+      participant: {
+        id: participants.id,
+        firstName: participants.firstName,
+        lastName: participants.lastName,
+        email: participants.email,
+        phone: participants.phone,
+      },
+      scheduledCount: sql<number>`(SELECT count(*)::int FROM applications AS same_study WHERE same_study.test_id = ${applications.testId} AND same_study.status = 'scheduled')`,
+      cursorAt: microText(applications.appliedAt),
+    })
+    .from(applications)
+    .innerJoin(studies, eq(studies.id, applications.testId))
+    .leftJoin(participants, eq(participants.id, applications.participantId))
+    .where(
+      and(
+        adminFilter(filter),
+        afterMicroCursor(applications.appliedAt, applications.id, page?.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(applications.appliedAt, applications.id));
+  return page ? list.limit(page.limit) : list;
+}
+export type AdminApplicationRow = Awaited<ReturnType<typeof listAdminApplications>>[number];
+
+export async function countAdminApplications(
+  db: DbOrTx,
+  filter: AdminApplicationFilter,
+): Promise<number> {
+  const query = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(applications)
+    .$dynamic();
+  if (filter.search?.trim())
+    query.innerJoin(participants, eq(participants.id, applications.participantId));
+  const [row] = await query.where(adminFilter(filter));
+  return row?.total ?? 0;
+}
+
+/** Whom to mail about a participant's application or payment; undefined once they are gone. */
+export async function mailRecipient(
+  db: DbOrTx,
+  participantId: string,
+): Promise<{ email: string; firstName: string } | undefined> {
+  const [row] = await db
+    .select({ email: participants.email, firstName: participants.firstName })
+    .from(participants)
+    .where(eq(participants.id, participantId));
+  return row;
+}
