@@ -11,6 +11,7 @@ import type { Database, Db } from './db/client';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { createAdminsService } from './modules/admins/admins.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { applicationsRoutes } from './modules/applications/applications.routes';
@@ -19,15 +20,15 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
-import { createParticipantsAdmin } from './modules/participants/participants.admin';
-import { participantsAdminRoutes } from './modules/participants/participants.admin.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { outboxRoutes } from './modules/mail/outbox.routes';
-import { createRequestsAdmin } from './modules/requests/requests.admin';
-import { requestsAdminRoutes, requestsRoutes } from './modules/requests/requests.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
+import { mailRoutes } from './modules/mail/mail.routes';
+import { createMailService } from './modules/mail/mail.service';
+import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
@@ -169,14 +170,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { health: createHealthService({ database }) });
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db, accounts });
-  await app.register(participantsAdminRoutes, {
-    admin: createParticipantsAdmin({ db: database.db }),
-  });
   await app.register(participantsRoutes, { accounts, participants });
   await app.register(settingsRoutes, {
     settings: createSettingsService({ db: database.db, config }),
   });
-  await app.register(adminsRoutes, { accounts });
+  await app.register(adminsRoutes, {
+    admins: createAdminsService({ db: database.db, accounts }),
+  });
   const studies = createStudiesService({ db: database.db });
   await app.register(studiesRoutes, { studies });
   await app.register(applicationsRoutes, {
@@ -188,10 +188,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(statsRoutes, { stats: createStatsService({ db: database.db }) });
   const requests = createRequestsService({ db: database.db, config, log: app.log });
   await app.register(requestsRoutes, { requests });
-  await app.register(requestsAdminRoutes, { admin: createRequestsAdmin({ db: database.db }) });
-  await app.register(auditRoutes);
-  await app.register(notificationsRoutes);
-  await app.register(outboxRoutes);
+  await app.register(auditRoutes, { audit: createAuditService({ db: database.db }) });
+  await app.register(notificationsRoutes, {
+    notifications: createNotificationsService({ db: database.db }),
+  });
+  await app.register(mailRoutes, {
+    mail: createMailService({ db: database.db, smtpConfigured: config.smtpUrl !== undefined }),
+  });
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
-import { csvFromRows } from '../../src/server/modules/participants/participants.admin';
+import { csvFromRows } from '../../src/server/lib/csv-export';
 import { buildLoggedTestApp, type LoggedTestApp, type LogLine } from '../app';
 import { loginAs } from '../factories';
 import { failQuery } from './driver-fault';

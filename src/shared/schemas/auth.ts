@@ -48,6 +48,15 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/**
+ * The 409 of every write that would give a second account the same e-mail or phone
+ * (sign-up, registration, profile edits, admin creation and profile).
+ */
+export const ACCOUNT_EXISTS = {
+  email: 'An account with this email already exists',
+  phone: 'An account with this phone number already exists',
+} as const;
+
 /** The user of a session, as every answer describes it (never a password or hash). */
 export const sessionUserSchema = z.object({
   id: z.string(),

@@ -1,11 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { participants } from '../../db/schema/index';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
-import type { AuthAnswer } from '../../../shared/schemas/auth';
+import { paths } from '../../../shared/paths';
+import { ACCOUNT_EXISTS, type AuthAnswer } from '../../../shared/schemas/auth';
 import type {
   ChangePasswordInput,
   ForgotPasswordInput,
@@ -21,7 +20,7 @@ import {
 import type { UserType } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { passwordResetMail } from '../mail/templates';
+import { emailChangedMail, passwordResetMail } from '../mail/mail-copy';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { hashToken, newToken } from './session-tokens';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repo';
@@ -33,14 +32,16 @@ import {
   LOCKOUT_MS,
   recordFailure,
 } from './auth-failures.repo';
-import { emailChangedMail } from './account-mails';
 import {
   emailInUse,
   findAccountByEmail,
   findAccountById,
+  insertParticipant,
   phoneInUse,
   recordSuccessfulSignIn,
-  tableOf,
+  resetPasswordWithToken,
+  setPasswordHash,
+  setResetToken,
   toSessionUser,
   type Account,
   type ParticipantRow,
@@ -70,6 +71,14 @@ export function lockedMessage(until: Date, now = new Date()): string {
 export function passwordChecksLockedMessage(until: Date, now = new Date()): string {
   const minutes = minutesLeft(until, now);
   return `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/**
+ * The 409 for an e-mail or phone another account has; `field` names the form field it is
+ * reported on when that differs (the admin form's `username` is an e-mail).
+ */
+export function accountTaken(taken: keyof typeof ACCOUNT_EXISTS, field: string = taken) {
+  return conflict(ACCOUNT_EXISTS[taken], { [field]: ACCOUNT_EXISTS[taken] });
 }
 
 type Deps = {
@@ -128,11 +137,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
    * session of the user ends (the one making the change, when given, stays).
    */
   async function endOtherAccess(tx: DbOrTx, who: Who, keepSessionIdHash: string | undefined) {
-    const table = tableOf(who.type);
-    await tx
-      .update(table)
-      .set({ passwordResetToken: null, passwordResetExpires: null })
-      .where(eq(table.id, who.id));
+    await setResetToken(tx, who, null, null);
     await deleteUserSessions(tx, who, keepSessionIdHash);
   }
 
@@ -144,14 +149,8 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
   }
 
   async function assertContactsFree(tx: DbOrTx, email: string, phone: string) {
-    if (await emailInUse(tx, email))
-      throw conflict('An account with this email already exists', {
-        email: 'An account with this email already exists',
-      });
-    if (await phoneInUse(tx, phone))
-      throw conflict('An account with this phone number already exists', {
-        phone: 'An account with this phone number already exists',
-      });
+    if (await emailInUse(tx, email)) throw accountTaken('email');
+    if (await phoneInUse(tx, phone)) throw accountTaken('phone');
   }
 
   /** Creates a participant; the database's unique indexes settle a race between two identical sign-ups. */
@@ -165,38 +164,29 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     try {
       return await db.transaction(async (tx) => {
         await assertContactsFree(tx, input.email, input.phone);
-        const [row] = await tx
-          .insert(participants)
-          .values({
-            firstName: input.firstName,
-            lastName: input.lastName,
-            email: input.email,
-            phone: input.phone,
-            passwordHash,
-            location: input.location ?? null,
-            age: input.age ?? null,
-            occupation: input.occupation ?? null,
-            dateOfBirth: input.dateOfBirth ?? null,
-            education: input.education ?? null,
-          })
-          .returning();
+        const row = await insertParticipant(tx, {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          passwordHash,
+          location: input.location ?? null,
+          age: input.age ?? null,
+          occupation: input.occupation ?? null,
+          dateOfBirth: input.dateOfBirth ?? null,
+          education: input.education ?? null,
+        });
         await recordAudit(tx, ctx, {
           action,
           resource: 'participant',
-          resourceId: row!.id,
-          actor: { id: row!.id, type: 'participant' },
+          resourceId: row.id,
+          actor: { id: row.id, type: 'participant' },
         });
-        return row!;
+        return row;
       });
     } catch (error) {
-      if (isUniqueViolation(error, 'email'))
-        throw conflict('An account with this email already exists', {
-          email: 'An account with this email already exists',
-        });
-      if (isUniqueViolation(error, 'phone'))
-        throw conflict('An account with this phone number already exists', {
-          phone: 'An account with this phone number already exists',
-        });
+      if (isUniqueViolation(error, 'email')) throw accountTaken('email');
+      if (isUniqueViolation(error, 'phone')) throw accountTaken('phone');
       throw error;
     }
   }
@@ -298,16 +288,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       // otherwise give a disabled admin a working password again.
       if (account?.row.isActive) {
         const token = newToken();
-        const table = tableOf(account.type);
+        const who = { id: account.row.id, type: account.type };
         await db.transaction(async (tx) => {
-          await tx
-            .update(table)
-            .set({
-              passwordResetToken: hashToken(token),
-              passwordResetExpires: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-            })
-            .where(eq(table.id, account.row.id));
-          const link = `${config.publicUrl}/reset-password?token=${token}`;
+          await setResetToken(tx, who, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+          const link = `${config.publicUrl}${paths.resetPassword}?token=${token}`;
           await enqueueMail(
             tx,
             passwordResetMail({
@@ -321,7 +305,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
             action: 'auth.password.reset_requested',
             resource: account.type,
             resourceId: account.row.id,
-            actor: { id: account.row.id, type: account.type },
+            actor: who,
           });
         });
       }
@@ -336,22 +320,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       const tokenHash = hashToken(input.token);
       const done = await db.transaction(async (tx) => {
         for (const type of ['participant', 'admin'] as const) {
-          const table = tableOf(type);
-          const [row] = await tx
-            .update(table)
-            .set({
-              passwordHash,
-              passwordResetToken: null,
-              passwordResetExpires: null,
-            })
-            .where(
-              and(
-                eq(table.passwordResetToken, tokenHash),
-                sql`${table.passwordResetExpires} > now()`,
-                eq(table.isActive, true),
-              ),
-            )
-            .returning({ id: table.id, email: table.email });
+          const row = await resetPasswordWithToken(tx, type, tokenHash, passwordHash);
           if (row) {
             const who = { id: row.id, type };
             await deleteUserSessions(tx, who);
@@ -389,9 +358,8 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       });
       assertNotCommon(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
-      const table = tableOf(who.type);
       await db.transaction(async (tx) => {
-        await tx.update(table).set({ passwordHash }).where(eq(table.id, who.id));
+        await setPasswordHash(tx, who, passwordHash);
         await endOtherAccess(tx, who, keepSessionIdHash);
         await recordAudit(tx, ctx, {
           action: 'auth.password.change',

@@ -46,7 +46,8 @@ export async function insertSession(
       userAgent: values.userAgent?.slice(0, 512) ?? null,
     })
     .returning();
-  return row!;
+  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  return row;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { admins, participants } from '../../db/schema/index';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { AdminRole, UserType } from '../../../shared/schemas/options';
+import type { UserType } from '../../../shared/schemas/options';
 
 export type ParticipantRow = typeof participants.$inferSelect;
 export type AdminRow = typeof admins.$inferSelect;
@@ -25,7 +25,7 @@ export function toSessionUser(account: Account): SessionUser {
       email: a.email,
       phone: a.phone,
       userType: 'admin',
-      role: a.role as AdminRole,
+      role: a.role,
       profilePhoto: null,
     };
   }
@@ -110,4 +110,61 @@ export async function recordSuccessfulSignIn(db: DbOrTx, type: UserType, id: str
     .update(table)
     .set({ loginAttempts: 0, lockedUntil: null, lastLoginAt: sql`now()` })
     .where(eq(table.id, id));
+}
+
+/** Stores a new participant; the unique indexes settle a race between two identical sign-ups. */
+export async function insertParticipant(
+  db: DbOrTx,
+  values: typeof participants.$inferInsert,
+): Promise<ParticipantRow> {
+  const [row] = await db.insert(participants).values(values).returning();
+  if (!row) throw new Error('INSERT … RETURNING answered no row');
+  return row;
+}
+
+export async function setResetToken(
+  db: DbOrTx,
+  who: { id: string; type: UserType },
+  tokenHash: string | null,
+  expires: Date | null,
+) {
+  const table = tableOf(who.type);
+  await db
+    .update(table)
+    .set({ passwordResetToken: tokenHash, passwordResetExpires: expires })
+    .where(eq(table.id, who.id));
+}
+
+export async function setPasswordHash(
+  db: DbOrTx,
+  who: { id: string; type: UserType },
+  passwordHash: string,
+) {
+  const table = tableOf(who.type);
+  await db.update(table).set({ passwordHash }).where(eq(table.id, who.id));
+}
+
+/**
+ * Sets the password of the active account of `type` holding this unexpired reset token and
+ * clears the token, in the one statement that checks it (single use).
+ */
+export async function resetPasswordWithToken(
+  db: DbOrTx,
+  type: UserType,
+  tokenHash: string,
+  passwordHash: string,
+): Promise<{ id: string; email: string } | undefined> {
+  const table = tableOf(type);
+  const [row] = await db
+    .update(table)
+    .set({ passwordHash, passwordResetToken: null, passwordResetExpires: null })
+    .where(
+      and(
+        eq(table.passwordResetToken, tokenHash),
+        sql`${table.passwordResetExpires} > now()`,
+        eq(table.isActive, true),
+      ),
+    )
+    .returning({ id: table.id, email: table.email });
+  return row;
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, auditLogs, mailOutbox } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createTestAdmin, loginAs, signIn, TEST_PASSWORD } from '../../../../test/factories';
-import { bootstrapAdmin, setAdminStatus } from './admins.service';
+import { createAccountsService } from '../accounts/accounts.service';
+import { bootstrapAdmin, createAdminsService } from './admins.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -346,10 +347,12 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
     const fresh = await buildTestApp();
     try {
       const db = fresh.database.db;
+      const accounts = createAccountsService({ db, config: fresh.app.config, log: fresh.app.log });
+      const service = createAdminsService({ db, accounts });
       const only = await createTestAdmin(db, 'super_admin');
       const ctx = { actor: null, ip: 'test', userAgent: 'test' };
       await expect(
-        setAdminStatus(db, crypto.randomUUID(), only.row.id, 'disabled', ctx),
+        service.setStatus(crypto.randomUUID(), only.row.id, 'disabled', ctx),
       ).rejects.toMatchObject({
         statusCode: 409,
         message: 'The last enabled super admin cannot be disabled',
@@ -357,8 +360,8 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
 
       const second = await createTestAdmin(db, 'super_admin');
       const results = await Promise.allSettled([
-        setAdminStatus(db, only.row.id, second.row.id, 'disabled', ctx),
-        setAdminStatus(db, second.row.id, only.row.id, 'disabled', ctx),
+        service.setStatus(only.row.id, second.row.id, 'disabled', ctx),
+        service.setStatus(second.row.id, only.row.id, 'disabled', ctx),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const enabled = await db

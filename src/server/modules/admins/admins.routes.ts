@@ -7,20 +7,12 @@ import {
   createAdminSchema,
 } from '../../../shared/schemas/admins';
 import { changePasswordSchema } from '../../../shared/schemas/auth';
-import { forbidden } from '../../lib/app-error';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin, requireSuperAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import type { AccountsService } from '../accounts/accounts.service';
-import {
-  createAdmin,
-  listAdmins,
-  setAdminStatus,
-  toAdmin,
-  updateAdminProfile,
-} from './admins.service';
+import type { AdminsService } from './admins.service';
 
-export async function adminsRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
+export async function adminsRoutes(app: FastifyInstance, opts: { admins: AdminsService }) {
   const r = withZod(app);
 
   r.get(
@@ -31,7 +23,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { admins: (await listAdmins(app.db)).map(toAdmin) };
+      return { admins: await opts.admins.list() };
     },
   );
 
@@ -43,12 +35,11 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     },
     async (request, reply) => {
       const { username, password, role } = request.body;
-      const row = await createAdmin(
-        app.db,
+      const admin = await opts.admins.create(
         { email: username, password, role },
         requestContext(request),
       );
-      return reply.status(201).send({ admin: toAdmin(row) });
+      return reply.status(201).send({ admin });
     },
   );
 
@@ -66,12 +57,10 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     },
     async (request) => {
       const auth = request.auth!;
-      if (request.params.id !== auth.user.id)
-        throw forbidden('You can only change your own password');
-      await opts.accounts.changePassword(
-        { id: auth.user.id, type: 'admin' },
+      await opts.admins.changeOwnPassword(
+        { id: auth.user.id, sessionIdHash: auth.sessionIdHash },
+        request.params.id,
         request.body,
-        auth.sessionIdHash,
         requestContext(request),
       );
       return { message: 'Password changed' };
@@ -88,14 +77,13 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const auth = request.auth!;
-      const row = await updateAdminProfile(
-        app.db,
-        opts.accounts,
-        { id: auth.user.id, sessionIdHash: auth.sessionIdHash },
-        request.body,
-        requestContext(request),
-      );
-      return { admin: toAdmin(row) };
+      return {
+        admin: await opts.admins.updateProfile(
+          { id: auth.user.id, sessionIdHash: auth.sessionIdHash },
+          request.body,
+          requestContext(request),
+        ),
+      };
     },
   );
 
@@ -112,14 +100,14 @@ export async function adminsRoutes(app: FastifyInstance, opts: { accounts: Accou
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const row = await setAdminStatus(
-        app.db,
-        request.auth!.user.id,
-        request.params.id,
-        request.body.status,
-        requestContext(request),
-      );
-      return { admin: toAdmin(row) };
+      return {
+        admin: await opts.admins.setStatus(
+          request.auth!.user.id,
+          request.params.id,
+          request.body.status,
+          requestContext(request),
+        ),
+      };
     },
   );
 }

@@ -8,10 +8,10 @@ import {
 import { pageQuery } from '../../../shared/schemas/paging';
 import { withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
-import { listAuditEntries } from './audit.repo';
+import type { AuditService } from './audit.service';
 
 /** GET /api/audit-log: who did what to which record, when and from where; newest first, filterable. */
-export async function auditRoutes(app: FastifyInstance) {
+export async function auditRoutes(app: FastifyInstance, opts: { audit: AuditService }) {
   const r = withZod(app);
   r.get(
     '/api/audit-log',
@@ -30,7 +30,7 @@ export async function auditRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listAuditEntries(app.db, request.query);
+      return opts.audit.list(request.query);
     },
   );
 }

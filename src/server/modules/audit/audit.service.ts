@@ -1,6 +1,9 @@
-import { auditLogs } from '../../db/schema/index';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
+import type { AuditEntry, AuditFilters } from '../../../shared/schemas/admin-views';
 import type { UserType } from '../../../shared/schemas/options';
+import { toAuditEntry } from './audit.mapper';
+import { auditEntriesAfter, countAuditEntries, insertAuditLog } from './audit.repo';
 
 /** Who is acting and from where; routes build it from the request, services only pass it on. */
 export type RequestContext = {
@@ -9,7 +12,7 @@ export type RequestContext = {
   userAgent: string | undefined;
 };
 
-export type AuditEntry = {
+export type AuditRecord = {
   action: string;
   resource: string;
   resourceId?: string | null;
@@ -22,10 +25,10 @@ export type AuditEntry = {
 export async function recordAudit(
   db: DbOrTx,
   ctx: RequestContext,
-  entry: AuditEntry,
+  entry: AuditRecord,
 ): Promise<void> {
   const actor = entry.actor === undefined ? ctx.actor : entry.actor;
-  await db.insert(auditLogs).values({
+  await insertAuditLog(db, {
     userId: actor?.id ?? null,
     userType: actor?.type ?? null,
     action: entry.action,
@@ -36,3 +39,29 @@ export async function recordAudit(
     details: entry.details ?? null,
   });
 }
+
+/** Reading the trail: who did what to which record, when and from where. */
+export function createAuditService({ db }: { db: Db }) {
+  return {
+    /** One page of the audit trail, newest first, with the acting account's name and e-mail. */
+    async list(
+      q: AuditFilters & { limit: number; cursor?: string | undefined },
+    ): Promise<{ entries: AuditEntry[]; nextCursor: string | null; total: number }> {
+      const rows = await auditEntriesAfter(db, {
+        ...q,
+        cursor: decodeMicroCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.entry.id,
+      }));
+      return {
+        entries: shown.map(toAuditEntry),
+        nextCursor,
+        total: await countAuditEntries(db, q),
+      };
+    },
+  };
+}
+export type AuditService = ReturnType<typeof createAuditService>;

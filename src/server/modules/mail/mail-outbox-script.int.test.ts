@@ -9,7 +9,7 @@ import { openPglite } from '../../db/client';
 import { runMigrations } from '../../db/migrate';
 import { projectRoot } from '../../lib/project-root';
 import { enqueueMail } from './mail.service';
-import { passwordResetMail } from './templates';
+import { passwordResetMail } from './mail-copy';
 
 const silent = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const root = projectRoot();

@@ -1,8 +1,20 @@
 import crypto from 'node:crypto';
-import { and, eq, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../lib/app-error';
+import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
+import type { OutboxMail, OutboxMailDetail, OutboxStatus } from '../../../shared/schemas/outbox';
+import { recordAudit, type RequestContext } from '../audit/audit.service';
+import { toOutboxMail, toOutboxMailDetail } from './mail.mapper';
+import {
+  countOutbox,
+  emptySentBodies,
+  findOutboxMail,
+  insertMail,
+  lockOutboxMail,
+  outboxAfter,
+  requeueFailedMail,
+} from './outbox.repo';
 
 export type OutgoingMail = {
   to: string;
@@ -37,13 +49,7 @@ export async function enqueueMail(
   mail: OutgoingMail,
   options: { smtpConfigured: boolean; log: FastifyBaseLogger },
 ): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html ?? null,
-    kind: mail.kind,
-  });
+  await insertMail(db, { ...mail, html: mail.html ?? null });
   if (!options.smtpConfigured) {
     // Never the body, subject or address: a reset link in a log line is an account takeover.
     // Admins read queued mail in the Outbox tab, developers with `npm run mail:outbox`.
@@ -70,26 +76,69 @@ export const containsTokenLink = (body: string) => new RegExp(TOKEN_LINK.source,
  * kind and dates stay for the outbox view). Returns how many were emptied.
  */
 export async function purgeSentBodies(db: DbOrTx, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - SENT_BODY_RETENTION_DAYS * 24 * 3600_000);
-  const purged = await db
-    .update(mailOutbox)
-    .set({ textBody: '', htmlBody: null })
-    .where(
-      and(
-        eq(mailOutbox.status, 'sent'),
-        lt(mailOutbox.sentAt, cutoff),
-        or(ne(mailOutbox.textBody, ''), isNotNull(mailOutbox.htmlBody)),
-      ),
-    )
-    .returning({ id: mailOutbox.id });
-  return purged.length;
+  return emptySentBodies(db, new Date(now.getTime() - SENT_BODY_RETENTION_DAYS * 24 * 3600_000));
 }
 
-/** Deletes every mail, queued or sent, addressed to `address` (a deleted person's mail). */
-export async function deleteMailTo(db: DbOrTx, address: string): Promise<number> {
-  const deleted = await db
-    .delete(mailOutbox)
-    .where(sql`lower(${mailOutbox.toAddress}) = ${address.trim().toLowerCase()}`)
-    .returning({ id: mailOutbox.id });
-  return deleted.length;
+/**
+ * The mail outbox for admins (decisions.md section 12): queued, sent and failed mail,
+ * newest first; retry a failed one. The list carries no body; a reset mail's body is
+ * never shown.
+ */
+export function createMailService({ db, smtpConfigured }: { db: Db; smtpConfigured: boolean }) {
+  return {
+    /** One page of the outbox, newest first, optionally of one status; never a body. */
+    async list(q: {
+      status?: OutboxStatus | undefined;
+      limit: number;
+      cursor?: string | undefined;
+    }): Promise<{
+      mail: OutboxMail[];
+      nextCursor: string | null;
+      total: number;
+      smtpConfigured: boolean;
+    }> {
+      const rows = await outboxAfter(db, {
+        status: q.status,
+        cursor: decodeMicroCursor(q.cursor),
+        limit: q.limit + 1,
+      });
+      const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.id,
+      }));
+      return {
+        mail: shown.map(toOutboxMail),
+        nextCursor,
+        total: await countOutbox(db, q.status),
+        smtpConfigured,
+      };
+    },
+
+    async get(id: string): Promise<OutboxMailDetail> {
+      const row = await findOutboxMail(db, id);
+      if (!row) throw notFound('Mail not found');
+      return toOutboxMailDetail(row);
+    },
+
+    /**
+     * Sends a failed mail again: back to pending, due now, with a fresh count of attempts
+     * (the worker gives up after its maximum). Only a failed mail can be retried (409).
+     */
+    async retry(id: string, ctx: RequestContext): Promise<OutboxMail> {
+      return db.transaction(async (tx) => {
+        const before = await lockOutboxMail(tx, id);
+        if (!before) throw notFound('Mail not found');
+        const row = await requeueFailedMail(tx, id);
+        if (!row) throw conflict('Only a failed mail can be retried');
+        await recordAudit(tx, ctx, {
+          action: 'mail.retry',
+          resource: 'mail',
+          resourceId: id,
+          details: { kind: row.kind, previousAttempts: before.attempts },
+        });
+        return toOutboxMail(row);
+      });
+    },
+  };
 }
+export type MailService = ReturnType<typeof createMailService>;

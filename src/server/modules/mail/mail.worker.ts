@@ -1,11 +1,16 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
 import { isSensitiveMailKind } from '../../../shared/schemas/outbox';
 import { purgeSentBodies, withoutTokenLinks } from './mail.service';
+import {
+  claimDueMail,
+  markClaimedFailed,
+  markClaimedSent,
+  retryClaimedLater,
+  type OutboxRow,
+} from './outbox.repo';
 import {
   createSmtpTransport,
   MailSendError,
@@ -39,8 +44,6 @@ export type MailWorker = {
 const PURGE_INTERVAL_MS = 3600_000;
 /** The first retention pass, soon after start: a server restarted more often than hourly still purges. */
 const FIRST_PURGE_MS = 60_000;
-
-type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /**
  * Sends the mail outbox. Without SMTP_URL (and no transport given) it sends
@@ -121,7 +124,7 @@ export function startMailWorker(options: {
   async function drain(): Promise<{ sent: number; failed: number }> {
     const total = { sent: 0, failed: 0 };
     for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const rows = await claimDue(db, workerId, SMTP_CONNECTIONS);
+      const rows = await claimDueMail(db, workerId, SMTP_CONNECTIONS, LOCK_SECONDS);
       const results = await Promise.allSettled(rows.map((row) => deliver(row)));
       for (const result of results) {
         if (result.status === 'rejected') throw result.reason;
@@ -156,17 +159,7 @@ export function startMailWorker(options: {
       await markFailedAttempt(row, safeErrorText(error), permanent || row.attempts >= MAX_ATTEMPTS);
       return 'failed';
     }
-    await db
-      .update(mailOutbox)
-      .set({
-        status: 'sent',
-        sentAt: sql`now()`,
-        lastError: null,
-        lockedUntil: null,
-        lockedBy: null,
-        ...redactedOnceSent(row),
-      })
-      .where(ownClaim(row.id, workerId));
+    await markClaimedSent(db, { id: row.id, workerId }, redactedOnceSent(row));
     log.debug({ mailId: row.id, kind: row.kind }, 'mail sent');
     return 'sent';
   }
@@ -177,20 +170,9 @@ export function startMailWorker(options: {
     giveUp: boolean,
   ): Promise<void> {
     const delay = retryDelaySeconds(row.attempts);
-    await db
-      .update(mailOutbox)
-      .set(
-        giveUp
-          ? { status: 'failed', lastError, lockedUntil: null, lockedBy: null }
-          : {
-              status: 'pending',
-              nextAttemptAt: sql`now() + (${delay}::integer * interval '1 second')`,
-              lastError,
-              lockedUntil: null,
-              lockedBy: null,
-            },
-      )
-      .where(ownClaim(row.id, workerId));
+    const claim = { id: row.id, workerId };
+    if (giveUp) await markClaimedFailed(db, claim, lastError);
+    else await retryClaimedLater(db, claim, lastError, delay);
     log.warn(
       {
         mailId: row.id,
@@ -240,36 +222,6 @@ export function startMailWorker(options: {
 }
 
 /**
- * Claims up to `limit` due rows in one statement. SKIP LOCKED makes concurrent
- * workers (several server instances on one PostgreSQL) take disjoint rows; a
- * row whose lock has expired is due again (see the at-least-once note above).
- */
-async function claimDue(db: Db, workerId: string, limit: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set({
-      status: 'sending',
-      lockedUntil: sql`now() + (${LOCK_SECONDS}::integer * interval '1 second')`,
-      lockedBy: workerId,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-    })
-    .where(inArray(mailOutbox.id, due))
-    .returning();
-}
-
-/**
  * A delivered mail keeps no working token link (a reset link is a key to the account):
  * removed from every body, and a sensitive kind's HTML copy is dropped altogether.
  */
@@ -278,15 +230,6 @@ function redactedOnceSent(row: OutboxRow): { textBody?: string; htmlBody?: strin
   const htmlBody = row.htmlBody === null ? null : withoutTokenLinks(row.htmlBody);
   if (isSensitiveMailKind(row.kind)) return { textBody, htmlBody: null };
   return textBody === row.textBody && htmlBody === row.htmlBody ? {} : { textBody, htmlBody };
-}
-
-/** Only the worker that holds the claim may finish the row; a reclaimed row belongs to its new worker. */
-function ownClaim(id: string, workerId: string) {
-  return and(
-    eq(mailOutbox.id, id),
-    eq(mailOutbox.lockedBy, workerId),
-    eq(mailOutbox.status, 'sending'),
-  );
 }
 
 /** Short, and without the recipient's address (a server's reply often quotes it). */

@@ -1,8 +1,7 @@
-import { and, desc, gte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema/index';
+import { mailWithBodies, type OutboxRow } from './outbox.repo';
 
-export type DumpedMail = typeof mailOutbox.$inferSelect;
+export type DumpedMail = OutboxRow;
 
 /**
  * What `npm run mail:outbox` shows a developer: every mail not sent yet (pending, sending,
@@ -13,19 +12,7 @@ export async function mailForDeveloper(
   db: Db,
   options: { sentSince: Date; limit: number; to?: string | undefined },
 ): Promise<DumpedMail[]> {
-  return db
-    .select()
-    .from(mailOutbox)
-    .where(
-      and(
-        or(ne(mailOutbox.status, 'sent'), gte(mailOutbox.sentAt, options.sentSince)),
-        options.to
-          ? sql`lower(${mailOutbox.toAddress}) = ${options.to.trim().toLowerCase()}`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(options.limit);
+  return mailWithBodies(db, options);
 }
 
 export function formatMailForDeveloper(mail: DumpedMail[]): string {

@@ -1,22 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/app-error';
 import {
   afterMicroCursor,
-  decodeMicroCursor,
-  encodeMicroCursor,
   microText,
   newestFirst,
+  type MicroCursor,
 } from '../../lib/keyset-cursor';
-import {
-  isSensitiveMailKind,
-  type OutboxMail,
-  type OutboxMailDetail,
-  type OutboxStatus,
-} from '../../../shared/schemas/outbox';
-import { recordAudit, type RequestContext } from '../audit/audit.service';
-import { containsTokenLink } from './mail.service';
+import type { OutboxStatus } from '../../../shared/schemas/outbox';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
 
 /** Every column but the bodies: the list never reads them, so it cannot send them. */
 const listColumns = {
@@ -31,106 +24,214 @@ const listColumns = {
   sentAt: mailOutbox.sentAt,
   nextAttemptAt: mailOutbox.nextAttemptAt,
 };
-type ListRow = Pick<typeof mailOutbox.$inferSelect, keyof typeof listColumns>;
+export type OutboxListRow = Pick<OutboxRow, keyof typeof listColumns>;
 
-function toOutboxMail(row: ListRow): OutboxMail {
-  const waiting = row.status === 'pending';
-  return {
-    id: row.id,
-    recipient: row.toAddress,
-    kind: row.kind,
-    subject: row.subject,
-    status: row.status as OutboxStatus,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    nextAttemptAt: waiting ? row.nextAttemptAt.toISOString() : null,
-    sensitive: isSensitiveMailKind(row.kind),
-  };
+export async function insertMail(
+  db: DbOrTx,
+  mail: { to: string; subject: string; text: string; html: string | null; kind: string },
+): Promise<void> {
+  await db.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    kind: mail.kind,
+  });
 }
 
-/** One page of the outbox, newest first, optionally of one status; never a body. */
-export async function listOutbox(
-  db: Db,
-  q: { status?: OutboxStatus | undefined; limit: number; cursor?: string | undefined },
-): Promise<{ mail: OutboxMail[]; nextCursor: string | null; total: number }> {
-  const filter = q.status ? eq(mailOutbox.status, q.status) : undefined;
-  const after = afterMicroCursor(mailOutbox.createdAt, mailOutbox.id, decodeMicroCursor(q.cursor));
-  const rows = await db
+/** Empties the bodies of mail sent before `cutoff`; returns how many were emptied. */
+export async function emptySentBodies(db: DbOrTx, cutoff: Date): Promise<number> {
+  const purged = await db
+    .update(mailOutbox)
+    .set({ textBody: '', htmlBody: null })
+    .where(
+      and(
+        eq(mailOutbox.status, 'sent'),
+        lt(mailOutbox.sentAt, cutoff),
+        or(ne(mailOutbox.textBody, ''), isNotNull(mailOutbox.htmlBody)),
+      ),
+    )
+    .returning({ id: mailOutbox.id });
+  return purged.length;
+}
+
+/** Deletes every mail, queued or sent, addressed to `address` (a deleted person's mail). */
+export async function deleteMailTo(db: DbOrTx, address: string): Promise<number> {
+  const deleted = await db
+    .delete(mailOutbox)
+    .where(sql`lower(${mailOutbox.toAddress}) = ${address.trim().toLowerCase()}`)
+    .returning({ id: mailOutbox.id });
+  return deleted.length;
+}
+
+const ofStatus = (status: OutboxStatus | undefined) =>
+  status ? eq(mailOutbox.status, status) : undefined;
+
+/** Newest first after the cursor, on mail_outbox_created_idx; never a body. */
+export async function outboxAfter(
+  db: DbOrTx,
+  q: { status?: OutboxStatus | undefined; cursor: MicroCursor | undefined; limit: number },
+): Promise<(OutboxListRow & { cursorAt: string })[]> {
+  return db
     .select({ ...listColumns, cursorAt: microText(mailOutbox.createdAt) })
     .from(mailOutbox)
-    .where(and(filter, after))
+    .where(and(ofStatus(q.status), afterMicroCursor(mailOutbox.createdAt, mailOutbox.id, q.cursor)))
     .orderBy(...newestFirst(mailOutbox.createdAt, mailOutbox.id))
-    .limit(q.limit + 1);
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(filter);
-  const shown = rows.slice(0, q.limit);
-  const last = shown[shown.length - 1];
-  return {
-    mail: shown.map(toOutboxMail),
-    nextCursor: rows.length > q.limit && last ? encodeMicroCursor(last.cursorAt, last.id) : null,
-    total,
-  };
+    .limit(q.limit);
 }
 
-/**
- * One mail with its text body, unless the body is a secret (a sensitive kind, or any
- * token link still in it) or was purged after the retention period.
- */
-export async function getOutboxMail(db: Db, id: string): Promise<OutboxMailDetail> {
+export async function countOutbox(db: DbOrTx, status: OutboxStatus | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(ofStatus(status));
+  return row?.total ?? 0;
+}
+
+export async function findOutboxMail(
+  db: DbOrTx,
+  id: string,
+): Promise<(OutboxListRow & { textBody: string }) | undefined> {
   const [row] = await db
     .select({ ...listColumns, textBody: mailOutbox.textBody })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id))
     .limit(1);
-  if (!row) throw notFound('Mail not found');
-  const secret = isSensitiveMailKind(row.kind) || containsTokenLink(row.textBody);
-  const purged = !secret && row.textBody === '';
-  return {
-    ...toOutboxMail(row),
-    sensitive: secret,
-    body: secret || purged ? null : row.textBody,
-    bodyHidden: secret ? 'sensitive' : purged ? 'purged' : null,
-  };
+  return row;
+}
+
+export async function lockOutboxMail(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id))
+    .for('update');
+  return row;
 }
 
 /**
- * Sends a failed mail again: back to pending, due now, with a fresh count of attempts
- * (the worker gives up after its maximum). Only a failed mail can be retried (409).
+ * A failed mail back to pending, due now, with a fresh count of attempts; the status guard
+ * is in the statement, so only a failed mail moves (undefined otherwise).
  */
-export async function retryOutboxMail(
-  db: Db,
+export async function requeueFailedMail(
+  db: DbOrTx,
   id: string,
-  ctx: RequestContext,
-): Promise<OutboxMail> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: mailOutbox.status, attempts: mailOutbox.attempts })
-      .from(mailOutbox)
-      .where(eq(mailOutbox.id, id))
-      .for('update');
-    if (!before) throw notFound('Mail not found');
-    const [row] = await tx
-      .update(mailOutbox)
-      .set({
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: sql`now()`,
-        lockedUntil: null,
-        lockedBy: null,
-      })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
-      .returning(listColumns);
-    if (!row) throw conflict('Only a failed mail can be retried');
-    await recordAudit(tx, ctx, {
-      action: 'mail.retry',
-      resource: 'mail',
-      resourceId: id,
-      details: { kind: row.kind, previousAttempts: before.attempts },
-    });
-    return toOutboxMail(row);
-  });
+): Promise<OutboxListRow | undefined> {
+  const [row] = await db
+    .update(mailOutbox)
+    .set({
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql`now()`,
+      lockedUntil: null,
+      lockedBy: null,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .returning(listColumns);
+  return row;
+}
+
+/**
+ * Claims up to `limit` due rows in one statement. SKIP LOCKED makes concurrent
+ * workers (several server instances on one PostgreSQL) take disjoint rows; a
+ * row whose lock has expired is due again (at least once, see mail.worker.ts).
+ */
+export async function claimDueMail(
+  db: DbOrTx,
+  workerId: string,
+  limit: number,
+  lockSeconds: number,
+): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      lockedUntil: sql`now() + (${lockSeconds}::integer * interval '1 second')`,
+      lockedBy: workerId,
+      attempts: sql`${mailOutbox.attempts} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+type Claim = { id: string; workerId: string };
+
+/** Only the worker that holds the claim may finish the row; a reclaimed row belongs to its new worker. */
+const ownClaim = ({ id, workerId }: Claim) =>
+  and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, workerId), eq(mailOutbox.status, 'sending'));
+
+const released = { lockedUntil: null, lockedBy: null };
+
+export async function markClaimedSent(
+  db: DbOrTx,
+  claim: Claim,
+  bodies: { textBody?: string; htmlBody?: string | null },
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...released, ...bodies })
+    .where(ownClaim(claim));
+}
+
+export async function markClaimedFailed(
+  db: DbOrTx,
+  claim: Claim,
+  lastError: string,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError, ...released })
+    .where(ownClaim(claim));
+}
+
+export async function retryClaimedLater(
+  db: DbOrTx,
+  claim: Claim,
+  lastError: string,
+  delaySeconds: number,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'pending',
+      nextAttemptAt: sql`now() + (${delaySeconds}::integer * interval '1 second')`,
+      lastError,
+      ...released,
+    })
+    .where(ownClaim(claim));
+}
+
+/**
+ * Every mail not sent yet (pending, sending, failed) and those sent since `sentSince`,
+ * newest first, bodies included: for `npm run mail:outbox` on a developer's own database.
+ */
+export async function mailWithBodies(
+  db: DbOrTx,
+  options: { sentSince: Date; limit: number; to?: string | undefined },
+): Promise<OutboxRow[]> {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(
+      and(
+        or(ne(mailOutbox.status, 'sent'), gte(mailOutbox.sentAt, options.sentSince)),
+        options.to
+          ? sql`lower(${mailOutbox.toAddress}) = ${options.to.trim().toLowerCase()}`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(options.limit);
 }

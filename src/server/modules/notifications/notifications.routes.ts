@@ -6,13 +6,16 @@ import {
 } from '../../../shared/schemas/admin-views';
 import { withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
-import { listNotifications, markNotificationsRead } from './notifications.service';
+import type { NotificationsService } from './notifications.service';
 
 /**
  * The bell: real events (new applications, inquiries, research requests),
  * unread when newer than the admin's "read until" mark.
  */
-export async function notificationsRoutes(app: FastifyInstance) {
+export async function notificationsRoutes(
+  app: FastifyInstance,
+  opts: { notifications: NotificationsService },
+) {
   const r = withZod(app);
 
   r.get(
@@ -20,7 +23,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     { preValidation: requireAdmin, schema: { response: { 200: notificationsAnswerSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return listNotifications(app.db, request.auth!.user.id);
+      return opts.notifications.list(request.auth!.user.id);
     },
   );
 
@@ -36,7 +39,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return {
-        unreadCount: await markNotificationsRead(app.db, request.auth!.user.id, request.body),
+        unreadCount: await opts.notifications.markRead(request.auth!.user.id, request.body),
       };
     },
   );

@@ -1,6 +1,7 @@
 import type { Earnings, Participant } from '../../../shared/schemas/participants';
-import type { earnings } from '../../db/schema/index';
+import { phoneDigits } from '../../lib/csv';
 import type { ParticipantRow } from '../accounts/users.repo';
+import type { EarningsRow } from './participants.repo';
 
 /** The only way a participant row leaves the server: no password hash, no reset token, no counters. */
 export function toParticipant(row: ParticipantRow): Participant {
@@ -25,7 +26,7 @@ export function toParticipant(row: ParticipantRow): Participant {
 }
 
 /** A participant's earnings row as the API answers it; no row yet (nothing earned) is zeros. */
-export function toEarnings(row: typeof earnings.$inferSelect | null | undefined): Earnings {
+export function toEarnings(row: EarningsRow | null | undefined): Earnings {
   return {
     totalEarned: row?.totalEarned ?? '0.00',
     totalPaid: row?.totalPaid ?? '0.00',
@@ -33,5 +34,37 @@ export function toEarnings(row: typeof earnings.$inferSelect | null | undefined)
     completedTests: row?.completedTests ?? 0,
     lastPaymentAt: row?.lastPaymentAt?.toISOString() ?? null,
     currency: 'KES',
+  };
+}
+
+/** participants.csv, the spec's columns. */
+export const PARTICIPANTS_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Phone',
+  'Location',
+  'Age',
+  'Occupation',
+  'Joined',
+];
+
+export function toParticipantCsvRecord(p: ParticipantRow): unknown[] {
+  return [
+    `${p.firstName} ${p.lastName}`,
+    p.email,
+    phoneDigits(p.phone),
+    p.location ?? '',
+    p.age ?? '',
+    p.occupation ?? '',
+    p.createdAt.toISOString().slice(0, 10),
+  ];
+}
+
+/** A payment in "Download my data": the stored fields, dates as ISO text. */
+export function toExportedPayment<P extends { processedAt: Date | null; createdAt: Date }>(p: P) {
+  return {
+    ...p,
+    processedAt: p.processedAt?.toISOString() ?? null,
+    createdAt: p.createdAt.toISOString(),
   };
 }

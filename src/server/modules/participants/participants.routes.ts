@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changePasswordSchema } from '../../../shared/schemas/auth';
+import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import {
   accountProfileSchema,
   earningsSchema,
@@ -12,18 +13,35 @@ import {
   photoMessages,
 } from '../../../shared/schemas/participants';
 import { AppError, badRequest } from '../../lib/app-error';
+import { sendCsv } from '../../lib/csv-export';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
-import { requireParticipant, requireSelf, requireSelfOrAdmin } from '../../plugins/guards';
+import {
+  requireAdmin,
+  requireParticipant,
+  requireSelf,
+  requireSelfOrAdmin,
+} from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { AccountsService } from '../accounts/accounts.service';
-import { toParticipant } from './participants.mapper';
 import type { ParticipantsService } from './participants.service';
 
 const PRIVATE = 'private, no-store';
 const participantAnswer = z.object({ participant: participantSchema });
 // Multipart framing around the file; anything larger is refused before reading.
 const MULTIPART_OVERHEAD = 64 * 1024;
+const searchQuery = z.object({ search: searchParam });
 
+function attachmentName(title: string): string {
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'test';
+  return `${slug}-payments.csv`;
+}
+
+/** The participant's own routes, and the admins' list, export and earnings view. */
 export async function participantsRoutes(
   app: FastifyInstance,
   opts: { accounts: AccountsService; participants: ParticipantsService },
@@ -41,15 +59,61 @@ export async function participantsRoutes(
       schema: { body: participantRegistrationSchema, response: { 201: participantAnswer } },
     },
     async (request, reply) => {
-      const row = await accounts.createParticipant(
-        request.body,
-        requestContext(request),
-        'participant.register',
-      );
-      return reply
-        .status(201)
-        .header('cache-control', 'no-store')
-        .send({ participant: toParticipant(row) });
+      const participant = await participants.register(request.body, requestContext(request));
+      return reply.status(201).header('cache-control', 'no-store').send({ participant });
+    },
+  );
+
+  r.get(
+    '/api/participants',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        querystring: pageQuery.extend(searchQuery.shape),
+        response: {
+          200: z.object({
+            participants: z.array(participantSchema),
+            nextCursor: z.string().nullable(),
+            total: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return participants.list(request.query);
+    },
+  );
+
+  r.get(
+    '/api/participants/export.csv',
+    { preValidation: requireAdmin, schema: { querystring: searchQuery } },
+    async (request, reply) =>
+      sendCsv(reply, 'participants.csv', participants.exportCsv(request.query.search)),
+  );
+
+  /** A participant's earnings (the participant reads their own at /api/me/earnings). */
+  r.get(
+    '/api/participants/:id/earnings',
+    {
+      preValidation: requireAdmin,
+      schema: {
+        params: uuidParam('id'),
+        response: { 200: z.object({ earnings: earningsSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { earnings: await participants.earningsOfParticipant(request.params.id) };
+    },
+  );
+
+  r.get(
+    '/api/tests/:id/payments.csv',
+    { preValidation: requireAdmin, schema: { params: uuidParam('id') } },
+    async (request, reply) => {
+      const { title, stream } = await participants.studyPaymentsCsv(request.params.id);
+      return sendCsv(reply, attachmentName(title), stream);
     },
   );
 

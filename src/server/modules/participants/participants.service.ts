@@ -1,65 +1,147 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
-import {
-  applications,
-  earnings,
-  participantPhotos,
-  participants,
-  payments,
-  studies,
-} from '../../db/schema/index';
-import { conflict, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
+import { phoneDigits } from '../../lib/csv';
+import { csvFromRows } from '../../lib/csv-export';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { decodeMicroCursor, keysetPage, type MicroCursor } from '../../lib/keyset-cursor';
 import { ageFromDateOfBirth } from '../../../shared/rules/profile';
-import type { Earnings, Participant } from '../../../shared/schemas/participants';
+import type { z } from 'zod';
+import type {
+  Earnings,
+  Participant,
+  participantProfileUpdateSchema,
+} from '../../../shared/schemas/participants';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { deleteUserSessions } from '../accounts/sessions.repo';
-import type { AccountsService } from '../accounts/accounts.service';
-import { deleteMailTo } from '../mail/mail.service';
+import { accountTaken, type AccountsService } from '../accounts/accounts.service';
+import { deleteMailTo } from '../mail/outbox.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { toApplication } from '../applications/applications.mapper';
-import { toEarnings, toParticipant } from './participants.mapper';
+import {
+  PARTICIPANTS_CSV_HEADER,
+  toEarnings,
+  toExportedPayment,
+  toParticipant,
+  toParticipantCsvRecord,
+} from './participants.mapper';
+import {
+  applicationsOf,
+  completedWithPayments,
+  countParticipants,
+  deleteParticipant,
+  findEarnings,
+  findParticipant,
+  findParticipantEarnings,
+  findPhoto,
+  findStudyForPayments,
+  participantsAfter,
+  paymentsOf,
+  savePhotoRow,
+  updateParticipant,
+  type ParticipantChanges,
+} from './participants.repo';
 import { processPhoto } from './photo';
 
-export type ProfileChanges = {
-  firstName?: string;
-  lastName?: string;
-  email?: string;
-  phone?: string;
-  location?: string;
-  age?: string;
-  occupation?: string;
-  dateOfBirth?: string;
-  education?: string;
-  /** Needed, and checked, only when `email` changes. */
-  currentPassword?: string;
-};
+/** Either profile form; the dashboard's (names, e-mail, phone) is a part of the full one. */
+export type ProfileChanges = z.output<typeof participantProfileUpdateSchema>;
 
-const TAKEN = {
-  email: 'An account with this email already exists',
-  phone: 'An account with this phone number already exists',
-} as const;
+const EXPORT_BATCH = 1000;
 
 export function photoUrlOf(id: string, etag: string): string {
   return `/api/participants/${id}/photo?v=${etag.slice(0, 12)}`;
 }
 
+/** Participants, for themselves and for the admins: one service, whoever asks. */
 export function createParticipantsService({
   db,
   accounts,
 }: {
   db: Db;
-  accounts: Pick<AccountsService, 'confirmEmailChange' | 'emailChanged'>;
+  accounts: Pick<AccountsService, 'createParticipant' | 'confirmEmailChange' | 'emailChanged'>;
 }) {
   async function load(id: string): Promise<ParticipantRow> {
-    const [row] = await db.select().from(participants).where(eq(participants.id, id)).limit(1);
+    const row = await findParticipant(db, id);
     if (!row) throw notFound('Participant not found');
     return row;
   }
 
+  async function earningsOf(id: string): Promise<Earnings> {
+    return toEarnings(await findEarnings(db, id));
+  }
+
   return {
+    async register(
+      input: Parameters<typeof accounts.createParticipant>[0],
+      ctx: RequestContext,
+    ): Promise<Participant> {
+      return toParticipant(await accounts.createParticipant(input, ctx, 'participant.register'));
+    },
+
     async get(id: string): Promise<Participant> {
       return toParticipant(await load(id));
+    },
+
+    /** Newest first, searchable on the server, keyset-paginated. */
+    async list(query: { search?: string | undefined; limit: number; cursor?: string | undefined }) {
+      const rows = await participantsAfter(db, {
+        search: query.search,
+        cursor: decodeMicroCursor(query.cursor),
+        limit: query.limit + 1,
+      });
+      const { shown, nextCursor } = keysetPage(rows, query.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.row.id,
+      }));
+      return {
+        participants: shown.map((r) => toParticipant(r.row)),
+        nextCursor,
+        total: await countParticipants(db, query.search),
+      };
+    },
+
+    /**
+     * participants.csv (spec columns), produced a batch at a time as the client
+     * reads it: memory stays flat whatever the number of participants.
+     */
+    exportCsv(search?: string): Readable {
+      async function* rows() {
+        let cursor: MicroCursor | undefined;
+        for (;;) {
+          const batch = await participantsAfter(db, { search, cursor, limit: EXPORT_BATCH });
+          for (const { row } of batch) yield toParticipantCsvRecord(row);
+          const last = batch[batch.length - 1];
+          if (batch.length < EXPORT_BATCH || !last) return;
+          cursor = { at: last.cursorAt, id: last.row.id };
+        }
+      }
+      return csvFromRows(PARTICIPANTS_CSV_HEADER, rows());
+    },
+
+    /** A study's payment list (spec section 9): completed participants, hours, rate, total, date. */
+    async studyPaymentsCsv(studyId: string): Promise<{ title: string; stream: Readable }> {
+      const study = await findStudyForPayments(db, studyId);
+      if (!study) throw notFound('Test not found');
+      const rows = await completedWithPayments(db, studyId);
+      const header = [
+        'Participant',
+        'Email',
+        'Phone',
+        'Hours worked',
+        'Rate (KES/hour)',
+        'Total payment (KES)',
+        'Completion date',
+      ];
+      const records = rows.map((r) => [
+        `${r.firstName} ${r.lastName}`,
+        r.email,
+        phoneDigits(r.phone),
+        r.hoursWorked ?? '',
+        study.payRate,
+        r.amount ?? '',
+        r.completedAt?.toISOString().slice(0, 10) ?? '',
+      ]);
+      return { title: study.title, stream: csvFromRows(header, records) };
     },
 
     /**
@@ -78,7 +160,7 @@ export function createParticipantsService({
       const emailChanges =
         changes.email !== undefined && changes.email.toLowerCase() !== current.email.toLowerCase();
       if (emailChanges) await accounts.confirmEmailChange(who, changes.currentPassword, ctx);
-      const values: Partial<typeof participants.$inferInsert> = {};
+      const values: ParticipantChanges = {};
       for (const key of ['firstName', 'lastName', 'email', 'phone'] as const) {
         if (changes[key] !== undefined) values[key] = changes[key];
       }
@@ -96,18 +178,15 @@ export function createParticipantsService({
             values.email.toLowerCase() !== current.email.toLowerCase() &&
             (await emailInUse(tx, values.email))
           )
-            throw conflict(TAKEN.email, { email: TAKEN.email });
+            throw accountTaken('email');
           if (
             values.phone &&
             values.phone !== current.phone &&
             (await phoneInUse(tx, values.phone))
           )
-            throw conflict(TAKEN.phone, { phone: TAKEN.phone });
-          const [row] = await tx
-            .update(participants)
-            .set(values)
-            .where(eq(participants.id, id))
-            .returning();
+            throw accountTaken('phone');
+          const row = await updateParticipant(tx, id, values);
+          if (!row) throw notFound('Participant not found');
           if (emailChanges) await accounts.emailChanged(tx, who, current.email, sessionIdHash, ctx);
           await recordAudit(tx, ctx, {
             action: 'participant.update',
@@ -115,11 +194,11 @@ export function createParticipantsService({
             resourceId: id,
             details: { fields: Object.keys(values) },
           });
-          return toParticipant(row!);
+          return toParticipant(row);
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'email')) throw conflict(TAKEN.email, { email: TAKEN.email });
-        if (isUniqueViolation(error, 'phone')) throw conflict(TAKEN.phone, { phone: TAKEN.phone });
+        if (isUniqueViolation(error, 'email')) throw accountTaken('email');
+        if (isUniqueViolation(error, 'phone')) throw accountTaken('phone');
         throw error;
       }
     },
@@ -129,26 +208,8 @@ export function createParticipantsService({
       const photo = await processPhoto(bytes);
       const url = photoUrlOf(id, photo.etag);
       await db.transaction(async (tx) => {
-        await tx
-          .insert(participantPhotos)
-          .values({
-            participantId: id,
-            data: photo.data,
-            contentType: photo.contentType,
-            etag: photo.etag,
-            byteSize: photo.data.length,
-          })
-          .onConflictDoUpdate({
-            target: participantPhotos.participantId,
-            set: {
-              data: photo.data,
-              contentType: photo.contentType,
-              etag: photo.etag,
-              byteSize: photo.data.length,
-              updatedAt: sql`now()`,
-            },
-          });
-        await tx.update(participants).set({ profilePhoto: url }).where(eq(participants.id, id));
+        await savePhotoRow(tx, id, photo);
+        await updateParticipant(tx, id, { profilePhoto: url });
         await recordAudit(tx, ctx, {
           action: 'participant.photo',
           resource: 'participant',
@@ -159,11 +220,7 @@ export function createParticipantsService({
     },
 
     async photo(id: string) {
-      const [row] = await db
-        .select()
-        .from(participantPhotos)
-        .where(eq(participantPhotos.participantId, id))
-        .limit(1);
+      const row = await findPhoto(db, id);
       if (!row) throw notFound('No photo');
       return row;
     },
@@ -175,10 +232,7 @@ export function createParticipantsService({
      */
     async remove(id: string, ctx: RequestContext): Promise<void> {
       await db.transaction(async (tx) => {
-        const [row] = await tx
-          .delete(participants)
-          .where(eq(participants.id, id))
-          .returning({ id: participants.id, email: participants.email });
+        const row = await deleteParticipant(tx, id);
         if (!row) throw notFound('Participant not found');
         await deleteUserSessions(tx, { id, type: 'participant' });
         // Their mail goes with them, queued and sent (decisions.md section 8).
@@ -191,45 +245,27 @@ export function createParticipantsService({
       });
     },
 
-    async earningsOf(id: string): Promise<Earnings> {
-      const [row] = await db.select().from(earnings).where(eq(earnings.participantId, id)).limit(1);
-      return toEarnings(row);
+    /** The participant's own earnings; zeros before any payment. */
+    earningsOf,
+
+    /** One participant's earnings for the admin's detail view: 404 when there is no such participant. */
+    async earningsOfParticipant(id: string): Promise<Earnings> {
+      const row = await findParticipantEarnings(db, id);
+      if (!row) throw notFound('Participant not found');
+      return toEarnings(row.earnings);
     },
 
     /** Everything stored about the person, for "Download my data". */
     async exportOf(id: string) {
       const person = toParticipant(await load(id));
-      const apps = await db
-        .select({ application: applications, study: studies })
-        .from(applications)
-        .innerJoin(studies, eq(studies.id, applications.testId))
-        .where(eq(applications.participantId, id))
-        .orderBy(desc(applications.appliedAt));
-      const paid = await db
-        .select({
-          id: payments.id,
-          testId: payments.testId,
-          amount: payments.amount,
-          currency: payments.currency,
-          status: payments.status,
-          paymentMethod: payments.paymentMethod,
-          transactionId: payments.transactionId,
-          processedAt: payments.processedAt,
-          createdAt: payments.createdAt,
-        })
-        .from(payments)
-        .where(eq(payments.participantId, id))
-        .orderBy(desc(payments.createdAt));
+      const apps = await applicationsOf(db, id);
+      const paid = await paymentsOf(db, id);
       return {
         exportedAt: new Date().toISOString(),
         participant: person,
         applications: apps.map((r) => toApplication(r.application, r.study)),
-        payments: paid.map((p) => ({
-          ...p,
-          processedAt: p.processedAt?.toISOString() ?? null,
-          createdAt: p.createdAt.toISOString(),
-        })),
-        earnings: await this.earningsOf(id),
+        payments: paid.map(toExportedPayment),
+        earnings: await earningsOf(id),
       };
     },
   };

@@ -12,9 +12,18 @@ import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import type { RequestsAdmin } from './requests.admin';
 import type { RequestsService } from './requests.service';
 
+const listQuery = pageQuery.extend({
+  status: z.enum(requestStatuses).optional(),
+  search: searchParam,
+});
+const page = { nextCursor: z.string().nullable(), total: z.number().int() };
+
+/**
+ * The public forms (inquiries, research requests) and the admin side: lists (newest first,
+ * filtered, paginated) and the status moves.
+ */
 export async function requestsRoutes(app: FastifyInstance, opts: { requests: RequestsService }) {
   const r = withZod(app);
   const formLimit = { rateLimit: app.rateLimits.forms };
@@ -54,17 +63,7 @@ export async function requestsRoutes(app: FastifyInstance, opts: { requests: Req
       return reply.status(201).header('cache-control', 'no-store').send({ researchRequest });
     },
   );
-}
 
-const listQuery = pageQuery.extend({
-  status: z.enum(requestStatuses).optional(),
-  search: searchParam,
-});
-const page = { nextCursor: z.string().nullable(), total: z.number().int() };
-
-/** The admin side: lists (newest first, filtered, paginated) and the status moves. */
-export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: RequestsAdmin }) {
-  const r = withZod(app);
   r.get(
     '/api/client-requests',
     {
@@ -76,7 +75,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return opts.admin.listClient(request.query);
+      return opts.requests.listClient(request.query);
     },
   );
   r.put(
@@ -90,7 +89,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
       },
     },
     async (request) => ({
-      clientRequest: await opts.admin.moveClient(
+      clientRequest: await opts.requests.moveClient(
         request.params.id,
         request.body.status,
         requestContext(request),
@@ -110,7 +109,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return opts.admin.listResearch(request.query);
+      return opts.requests.listResearch(request.query);
     },
   );
   r.put(
@@ -124,7 +123,7 @@ export async function requestsAdminRoutes(app: FastifyInstance, opts: { admin: R
       },
     },
     async (request) => ({
-      researchRequest: await opts.admin.moveResearch(
+      researchRequest: await opts.requests.moveResearch(
         request.params.id,
         request.body.status,
         requestContext(request),

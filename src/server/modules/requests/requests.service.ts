@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { clientRequests, researchRequests } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../lib/app-error';
+import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
 import { paths } from '../../../shared/paths';
+import { canMove, requestTransitions } from '../../../shared/rules/transitions';
 import type { RequestStatus } from '../../../shared/schemas/options';
 import {
   HONEYPOT_NAME,
@@ -18,49 +20,34 @@ import {
   inquiryNotificationMail,
   researchConfirmationMail,
   researchNotificationMail,
-} from '../mail/lead-mails';
+} from '../mail/mail-copy';
 import { enqueueMail } from '../mail/mail.service';
+import { toClientRequest, toResearchRequest } from './requests.mapper';
+import {
+  clientRequestsAfter,
+  countClientRequests,
+  countResearchRequests,
+  insertClientRequest,
+  insertResearchRequest,
+  lockClientRequest,
+  lockResearchRequest,
+  researchRequestsAfter,
+  setClientRequestStatus,
+  setResearchRequestStatus,
+} from './requests.repo';
 
-type ClientRow = typeof clientRequests.$inferSelect;
-type ResearchRow = typeof researchRequests.$inferSelect;
-
-export function toClientRequest(row: ClientRow): ClientRequest {
-  return {
-    id: row.id,
-    companyName: row.companyName,
-    contactPerson: row.contactPerson,
-    email: row.email,
-    service: row.service,
-    urgency: row.urgency,
-    budget: row.budget,
-    message: row.message,
-    status: row.status as RequestStatus,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function toResearchRequest(row: ResearchRow): ResearchRequest {
-  return {
-    id: row.id,
-    company: row.company,
-    contactName: row.contactName,
-    email: row.email,
-    phone: row.phone,
-    projectType: row.projectType,
-    description: row.description,
-    timeline: row.timeline,
-    budget: row.budget,
-    targetAudience: row.targetAudience,
-    goals: row.goals,
-    status: row.status as RequestStatus,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
+type ListQuery = {
+  status?: RequestStatus | undefined;
+  search?: string | undefined;
+  limit: number;
+  cursor?: string | undefined;
+};
 
 /**
- * Leads from the public forms. The request, the team's notification and the
- * sender's confirmation commit together: if mail later fails, the outbox
- * retries it and the request is already stored.
+ * Leads from the public forms, and the admins' lists and status moves. The request, the
+ * team's notification and the sender's confirmation commit together: if mail later fails,
+ * the outbox retries it and the request is already stored. Both kinds follow the same
+ * states (decisions.md section 5).
  */
 export function createRequestsService({
   db,
@@ -85,6 +72,37 @@ export function createRequestsService({
     return true;
   }
 
+  /** One status move of a lead, checked against the transition table under the row's lock. */
+  async function move<Row extends { status: RequestStatus }>(
+    lead: {
+      resource: string;
+      lock: (tx: DbOrTx, id: string) => Promise<Row | undefined>;
+      set: (tx: DbOrTx, id: string, to: RequestStatus) => Promise<Row | undefined>;
+    },
+    id: string,
+    to: RequestStatus,
+    ctx: RequestContext,
+  ): Promise<Row> {
+    return db.transaction(async (tx) => {
+      const current = await lead.lock(tx, id);
+      if (!current) throw notFound('Request not found');
+      const from = current.status;
+      if (!canMove(requestTransitions, from, to))
+        throw conflict(`A request cannot move from ${from} to ${to}`);
+      const row = await lead.set(tx, id, to);
+      if (!row) throw notFound('Request not found');
+      await recordAudit(tx, ctx, {
+        action: `${lead.resource}.status`,
+        resource: lead.resource,
+        resourceId: id,
+        details: { from, to },
+      });
+      return row;
+    });
+  }
+
+  const queryOf = (q: ListQuery) => ({ ...q, cursor: decodeMicroCursor(q.cursor) });
+
   return {
     async createClientRequest(
       input: ClientRequestData,
@@ -103,19 +121,15 @@ export function createRequestsService({
         });
       }
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(clientRequests)
-          .values({
-            companyName: input.companyName,
-            contactPerson: input.contactPerson,
-            email: input.email,
-            service: input.service,
-            urgency: input.urgency ?? null,
-            budget: input.budget ?? null,
-            message: input.message,
-          })
-          .returning();
-        const saved = row!;
+        const saved = await insertClientRequest(tx, {
+          companyName: input.companyName,
+          contactPerson: input.contactPerson,
+          email: input.email,
+          service: input.service,
+          urgency: input.urgency ?? null,
+          budget: input.budget ?? null,
+          message: input.message,
+        });
         if (config.notifyEmail)
           await enqueueMail(
             tx,
@@ -159,8 +173,7 @@ export function createRequestsService({
         });
       }
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(researchRequests).values(values).returning();
-        const saved = row!;
+        const saved = await insertResearchRequest(tx, values);
         if (config.notifyEmail)
           await enqueueMail(
             tx,
@@ -176,6 +189,64 @@ export function createRequestsService({
         return toResearchRequest(saved);
       });
     },
+
+    /** Inquiries, newest first, filtered, keyset-paginated. */
+    async listClient(q: ListQuery) {
+      const query = queryOf(q);
+      const rows = await clientRequestsAfter(db, { ...query, limit: q.limit + 1 });
+      const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.row.id,
+      }));
+      return {
+        clientRequests: shown.map((r) => toClientRequest(r.row)),
+        nextCursor,
+        total: await countClientRequests(db, query),
+      };
+    },
+
+    /** Research requests, like the inquiries. */
+    async listResearch(q: ListQuery) {
+      const query = queryOf(q);
+      const rows = await researchRequestsAfter(db, { ...query, limit: q.limit + 1 });
+      const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
+        at: r.cursorAt,
+        id: r.row.id,
+      }));
+      return {
+        researchRequests: shown.map((r) => toResearchRequest(r.row)),
+        nextCursor,
+        total: await countResearchRequests(db, query),
+      };
+    },
+
+    moveClient: async (id: string, to: RequestStatus, ctx: RequestContext) =>
+      toClientRequest(
+        await move(
+          {
+            resource: 'client_request',
+            lock: lockClientRequest,
+            set: setClientRequestStatus,
+          },
+          id,
+          to,
+          ctx,
+        ),
+      ),
+
+    moveResearch: async (id: string, to: RequestStatus, ctx: RequestContext) =>
+      toResearchRequest(
+        await move(
+          {
+            resource: 'research_request',
+            lock: lockResearchRequest,
+            set: setResearchRequestStatus,
+          },
+          id,
+          to,
+          ctx,
+        ),
+      ),
   };
 }
 export type RequestsService = ReturnType<typeof createRequestsService>;

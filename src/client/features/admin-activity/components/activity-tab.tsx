@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Button } from '@/client/components/ui/button';
 import {
   Table,
@@ -64,15 +65,11 @@ export function ActivityTab() {
   };
 
   return (
-    <section aria-labelledby="activity-heading" className="grid gap-4">
-      <div>
-        <h2 id="activity-heading" className="text-xl font-semibold">
-          Activity
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Every sign-in, change and refused access, newest first.
-        </p>
-      </div>
+    <AdminTabSection
+      id="activity-heading"
+      title="Activity"
+      description="Every sign-in, change and refused access, newest first."
+    >
       <ActivityFilters
         values={values}
         onChange={setValues}
@@ -146,7 +143,7 @@ export function ActivityTab() {
           </TableBody>
         </Table>
       </PagedListView>
-    </section>
+    </AdminTabSection>
   );
 }
 

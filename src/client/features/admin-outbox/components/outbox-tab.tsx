@@ -1,11 +1,11 @@
 import { MailIcon, TriangleAlertIcon } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { FilterSelect } from '@/client/components/ui/filter-controls';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
 import {
-  Table,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
@@ -29,28 +29,13 @@ export function OutboxTab() {
   const focusAfterRetry = useFocusAfterRetry();
 
   return (
-    <section
-      ref={focusAfterRetry.sectionRef}
-      aria-labelledby="outbox-heading"
-      className="grid gap-4"
+    <AdminTabSection
+      id="outbox-heading"
+      title="Outbox"
+      description="Mail the site sends: queued, sent and failed. A failed mail was refused or could not be delivered after several attempts; retry it once the address or the mail server is fixed. The content of a password-reset mail is never shown, and sent mail keeps its content for 7 days."
+      sectionRef={focusAfterRetry.sectionRef}
+      headingRef={focusAfterRetry.headingRef}
     >
-      <div>
-        <h2
-          id="outbox-heading"
-          ref={focusAfterRetry.headingRef}
-          tabIndex={-1}
-          className="text-xl font-semibold outline-none"
-        >
-          Outbox
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Mail the site sends: queued, sent and failed. A failed mail was refused or could not be
-          delivered after several attempts; retry it once the address or the mail server is fixed.
-          The content of a password-reset mail is never shown, and sent mail keeps its content for 7
-          days.
-        </p>
-      </div>
-
       {list.smtpConfigured === false && (
         <p
           role="status"
@@ -80,58 +65,62 @@ export function OutboxTab() {
         filtered={Boolean(status)}
         onClearFilters={() => setStatus(undefined)}
       >
-        <OutboxCards mail={list.items} busy={list.isFetching} onRetried={focusAfterRetry.retried} />
-        <div className="hidden sm:block">
-          <Table aria-busy={list.isFetching}>
-            <TableCaption className="sr-only">Mail in the outbox, newest first.</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Recipient</TableHead>
-                <TableHead>Kind</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead className="text-right">Attempts</TableHead>
-                <TableHead>Last error</TableHead>
-                <TableHead>Queued</TableHead>
-                <TableHead>Sent</TableHead>
-                <TableHead className="text-right">Actions</TableHead>
+        <CardsOrTable
+          cards={
+            <OutboxCards
+              mail={list.items}
+              busy={list.isFetching}
+              onRetried={focusAfterRetry.retried}
+            />
+          }
+          busy={list.isFetching}
+          caption="Mail in the outbox, newest first."
+        >
+          <TableHeader>
+            <TableRow>
+              <TableHead>Recipient</TableHead>
+              <TableHead>Kind</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead className="text-right">Attempts</TableHead>
+              <TableHead>Last error</TableHead>
+              <TableHead>Queued</TableHead>
+              <TableHead>Sent</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {list.items.map((mail) => (
+              <TableRow key={mail.id} data-mail-id={mail.id}>
+                <TableCell className="min-w-44">
+                  <div className="font-medium wrap-anywhere">{mail.recipient}</div>
+                  <div className="text-xs text-muted-foreground wrap-anywhere">{mail.subject}</div>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{mailKindLabel(mail.kind)}</TableCell>
+                <TableCell>
+                  <OutboxStatusBadge status={mail.status} />
+                </TableCell>
+                <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
+                <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
+                  {mail.lastError ?? '—'}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <When value={mail.createdAt} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <SentOrNext mail={mail} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <div className="flex items-center justify-end gap-2">
+                    <OutboxMailDialog mail={mail} />
+                    <OutboxRetryButton mail={mail} onRetried={focusAfterRetry.retried} />
+                  </div>
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {list.items.map((mail) => (
-                <TableRow key={mail.id} data-mail-id={mail.id}>
-                  <TableCell className="min-w-44">
-                    <div className="font-medium wrap-anywhere">{mail.recipient}</div>
-                    <div className="text-xs text-muted-foreground wrap-anywhere">
-                      {mail.subject}
-                    </div>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{mailKindLabel(mail.kind)}</TableCell>
-                  <TableCell>
-                    <OutboxStatusBadge status={mail.status} />
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
-                  <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
-                    {mail.lastError ?? '—'}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <When value={mail.createdAt} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <SentOrNext mail={mail} />
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <div className="flex items-center justify-end gap-2">
-                      <OutboxMailDialog mail={mail} />
-                      <OutboxRetryButton mail={mail} onRetried={focusAfterRetry.retried} />
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
+            ))}
+          </TableBody>
+        </CardsOrTable>
       </PagedListView>
-    </section>
+    </AdminTabSection>
   );
 }
 

@@ -1,6 +1,7 @@
 import { SearchXIcon, UsersIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { LoadMore } from '@/client/components/ui/load-more';
 import {
@@ -124,19 +125,13 @@ export function ParticipantsTab() {
   }
 
   return (
-    <section aria-labelledby="participants-heading" className="grid gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 id="participants-heading" className="text-xl font-semibold">
-            Participants
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            Everyone registered to take part in studies.
-          </p>
-        </div>
-        <ExportCsvButton search={term} empty={total === 0} />
-      </div>
-
+    <AdminTabSection
+      id="participants-heading"
+      title="Participants"
+      description="Everyone registered to take part in studies."
+      className="grid gap-5"
+      action={<ExportCsvButton search={term} empty={total === 0} />}
+    >
       <SearchField
         label="Search participants"
         value={search}
@@ -180,7 +175,7 @@ export function ParticipantsTab() {
           searchRef.current?.focus();
         }}
       />
-    </section>
+    </AdminTabSection>
   );
 }
 

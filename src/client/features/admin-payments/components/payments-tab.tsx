@@ -1,11 +1,11 @@
 import { BanknoteIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '@/client/components/ui/card';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import {
-  Table,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
@@ -39,17 +39,11 @@ export function PaymentsTab() {
   const filtered = Boolean(status || debouncedSearch);
 
   return (
-    <section aria-labelledby="payments-heading" className="grid gap-4">
-      <div>
-        <h2 id="payments-heading" className="text-xl font-semibold">
-          Payments
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          A payment is created when an application is completed. Process it, then mark it paid with
-          the M-Pesa code or bank reference.
-        </p>
-      </div>
-
+    <AdminTabSection
+      id="payments-heading"
+      title="Payments"
+      description="A payment is created when an application is completed. Process it, then mark it paid with the M-Pesa code or bank reference."
+    >
       <PaymentTotalsCards
         totals={list.totals}
         loading={list.isPending}
@@ -82,7 +76,7 @@ export function PaymentsTab() {
           setSearch('');
         }}
       />
-    </section>
+    </AdminTabSection>
   );
 }
 
@@ -149,78 +143,78 @@ function PaymentsList({
       filtered={filtered}
       onClearFilters={onClearFilters}
     >
-      <PaymentCards payments={list.items} busy={list.isFetching} />
-      <div className="hidden sm:block">
-        <Table aria-busy={list.isFetching}>
-          <TableCaption className="sr-only">Payments to participants, newest first.</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Participant</TableHead>
-              <TableHead>Study</TableHead>
-              <TableHead className="text-right">Amount</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Method</TableHead>
-              <TableHead>Reference</TableHead>
-              <TableHead>Created</TableHead>
-              <TableHead>Paid</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((payment) => (
-              <TableRow key={payment.id} data-payment-id={payment.id}>
-                <TableCell className="min-w-36">
-                  <div className="font-medium">{payeeOf(payment)}</div>
-                  {payment.participantEmail && (
-                    <div className="text-xs whitespace-nowrap text-muted-foreground">
-                      {payment.participantEmail}
-                    </div>
-                  )}
-                </TableCell>
-                <TableCell className="min-w-40">{payment.testTitle}</TableCell>
-                <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                  {formatKesDecimal(payment.amount)}
-                </TableCell>
-                <TableCell>
-                  <PaymentStatusBadge status={payment.status} />
-                  {payment.status === 'failed' && payment.failureReason && (
-                    <div className="mt-1 max-w-48 text-xs text-muted-foreground">
-                      {payment.failureReason}
-                    </div>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
-                <TableCell className="font-mono text-xs whitespace-nowrap">
-                  {payment.transactionId ?? '—'}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
+      <CardsOrTable
+        cards={<PaymentCards payments={list.items} busy={list.isFetching} />}
+        busy={list.isFetching}
+        caption="Payments to participants, newest first."
+      >
+        <TableHeader>
+          <TableRow>
+            <TableHead>Participant</TableHead>
+            <TableHead>Study</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Method</TableHead>
+            <TableHead>Reference</TableHead>
+            <TableHead>Created</TableHead>
+            <TableHead>Paid</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.items.map((payment) => (
+            <TableRow key={payment.id} data-payment-id={payment.id}>
+              <TableCell className="min-w-36">
+                <div className="font-medium">{payeeOf(payment)}</div>
+                {payment.participantEmail && (
+                  <div className="text-xs whitespace-nowrap text-muted-foreground">
+                    {payment.participantEmail}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="min-w-40">{payment.testTitle}</TableCell>
+              <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+                {formatKesDecimal(payment.amount)}
+              </TableCell>
+              <TableCell>
+                <PaymentStatusBadge status={payment.status} />
+                {payment.status === 'failed' && payment.failureReason && (
+                  <div className="mt-1 max-w-48 text-xs text-muted-foreground">
+                    {payment.failureReason}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-nowrap">
+                {payment.transactionId ?? '—'}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <time
+                  dateTime={payment.createdAt}
+                  title={formatDateTime(payment.createdAt) ?? undefined}
+                >
+                  {formatDate(payment.createdAt)}
+                </time>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {payment.processedAt ? (
                   <time
-                    dateTime={payment.createdAt}
-                    title={formatDateTime(payment.createdAt) ?? undefined}
+                    dateTime={payment.processedAt}
+                    title={formatDateTime(payment.processedAt) ?? undefined}
                   >
-                    {formatDate(payment.createdAt)}
+                    {formatDate(payment.processedAt)}
                   </time>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {payment.processedAt ? (
-                    <time
-                      dateTime={payment.processedAt}
-                      title={formatDateTime(payment.processedAt) ?? undefined}
-                    >
-                      {formatDate(payment.processedAt)}
-                    </time>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell className="text-right">
-                  <PaymentActions payment={payment} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </div>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell className="text-right">
+                <PaymentActions payment={payment} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </CardsOrTable>
     </PagedListView>
   );
 }

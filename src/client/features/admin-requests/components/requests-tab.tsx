@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { InquiriesView } from './inquiries-view';
 import { ResearchRequestsView } from './research-requests-view';
 
@@ -27,15 +28,11 @@ export function RequestsTab() {
   }
 
   return (
-    <section aria-labelledby="requests-heading" className="grid gap-4">
-      <div>
-        <h2 id="requests-heading" className="text-xl font-semibold">
-          Client Requests
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Leads from the website. Reply within 24 hours, as the forms promise.
-        </p>
-      </div>
+    <AdminTabSection
+      id="requests-heading"
+      title="Client Requests"
+      description="Leads from the website. Reply within 24 hours, as the forms promise."
+    >
       <Tabs value={view} onValueChange={select}>
         <TabsList aria-label="Kind of request" className="w-full sm:w-fit">
           <TabsTrigger value="inquiries">Inquiries</TabsTrigger>
@@ -48,6 +45,6 @@ export function RequestsTab() {
           <ResearchRequestsView />
         </TabsContent>
       </Tabs>
-    </section>
+    </AdminTabSection>
   );
 }

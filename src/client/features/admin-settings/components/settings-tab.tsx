@@ -1,6 +1,7 @@
 import { MailIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import {
@@ -38,13 +39,11 @@ const audienceSentence = (count: number | undefined) => {
 export function SettingsTab() {
   const settings = useSettings();
   return (
-    <section aria-labelledby="settings-heading" className="grid gap-4">
-      <div>
-        <h2 id="settings-heading" className="text-xl font-semibold">
-          Settings
-        </h2>
-        <p className="text-sm text-muted-foreground">What the whole site says and does.</p>
-      </div>
+    <AdminTabSection
+      id="settings-heading"
+      title="Settings"
+      description="What the whole site says and does."
+    >
       {settings.isPending ? (
         <LoadingList label="Loading the settings…" count={1} itemClassName="h-64" />
       ) : settings.isError ? (
@@ -61,7 +60,7 @@ export function SettingsTab() {
           studiesOpen={settings.data.settings.studiesOpen}
         />
       )}
-    </section>
+    </AdminTabSection>
   );
 }
 

@@ -2,14 +2,14 @@ import { ClipboardListIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  Table,
   TableBody,
-  TableCaption,
   TableCell,
   TableHead,
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
+import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -58,17 +58,11 @@ export function AdminApplicationsTab() {
   }
 
   return (
-    <section aria-labelledby="applications-heading" className="grid gap-4">
-      <div>
-        <h2 id="applications-heading" className="text-xl font-semibold">
-          Applications
-        </h2>
-        <p className="text-sm text-muted-foreground">
-          Move applicants along: screen, select, schedule, complete. Scheduling stops when a study’s
-          places are taken.
-        </p>
-      </div>
-
+    <AdminTabSection
+      id="applications-heading"
+      title="Applications"
+      description="Move applicants along: screen, select, schedule, complete. Scheduling stops when a study’s places are taken."
+    >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)] lg:items-end">
         <SearchField
           label="Search participants"
@@ -110,7 +104,7 @@ export function AdminApplicationsTab() {
       </div>
 
       <ApplicationsList list={list} filtered={filtered} onClearFilters={clearFilters} />
-    </section>
+    </AdminTabSection>
   );
 }
 
@@ -133,91 +127,89 @@ function ApplicationsList({
       onClearFilters={onClearFilters}
       loadingCount={5}
     >
-      <AdminApplicationCards applications={list.items} busy={list.isFetching} />
-      <div className="hidden sm:block">
-        <Table aria-busy={list.isFetching}>
-          <TableCaption className="sr-only">
-            Applications, newest first, with each study’s places taken and the next steps.
-          </TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Participant</TableHead>
-              <TableHead>E-mail</TableHead>
-              <TableHead>Study</TableHead>
-              <TableHead className="text-right">Pay rate</TableHead>
-              <TableHead>Duration</TableHead>
-              <TableHead>Applied</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Places</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((application) => {
-              const full = isStudyFull(application.test);
-              const { test } = application;
-              return (
-                <TableRow key={application.id} data-application-id={application.id}>
-                  <TableCell className="min-w-36 font-medium">
-                    {participantName(application)}
-                    {application.participant && (
-                      <div className="text-xs font-normal text-muted-foreground">
-                        {application.participant.phone}
-                      </div>
-                    )}
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    {application.participant ? (
-                      <a
-                        href={`mailto:${application.participant.email}`}
-                        className="text-primary underline-offset-4 hover:underline"
-                      >
-                        {application.participant.email}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </TableCell>
-                  <TableCell className="min-w-40">
-                    <Link
-                      to={paths.adminStudy(test.id)}
+      <CardsOrTable
+        cards={<AdminApplicationCards applications={list.items} busy={list.isFetching} />}
+        busy={list.isFetching}
+        caption="Applications, newest first, with each study’s places taken and the next steps."
+      >
+        <TableHeader>
+          <TableRow>
+            <TableHead>Participant</TableHead>
+            <TableHead>E-mail</TableHead>
+            <TableHead>Study</TableHead>
+            <TableHead className="text-right">Pay rate</TableHead>
+            <TableHead>Duration</TableHead>
+            <TableHead>Applied</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Places</TableHead>
+            <TableHead className="text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {list.items.map((application) => {
+            const full = isStudyFull(application.test);
+            const { test } = application;
+            return (
+              <TableRow key={application.id} data-application-id={application.id}>
+                <TableCell className="min-w-36 font-medium">
+                  {participantName(application)}
+                  {application.participant && (
+                    <div className="text-xs font-normal text-muted-foreground">
+                      {application.participant.phone}
+                    </div>
+                  )}
+                </TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {application.participant ? (
+                    <a
+                      href={`mailto:${application.participant.email}`}
                       className="text-primary underline-offset-4 hover:underline"
                     >
-                      {test.title}
-                    </Link>
-                    {test.company && (
-                      <div className="text-xs text-muted-foreground">{test.company}</div>
-                    )}
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {formatKesDecimal(test.payRate)}
-                    <span className="text-muted-foreground">/h</span>
-                    <span className="sr-only"> per hour</span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{hours(test.duration)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time
-                      dateTime={application.appliedAt}
-                      title={formatDateTime(application.appliedAt) ?? undefined}
-                    >
-                      {formatDate(application.appliedAt)}
-                    </time>
-                  </TableCell>
-                  <TableCell>
-                    <ApplicationStatusBadge status={application.status} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    <StudyPlaces test={test} full={full} />
-                  </TableCell>
-                  <TableCell className="text-right">
-                    <ApplicationActions application={application} full={full} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
+                      {application.participant.email}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </TableCell>
+                <TableCell className="min-w-40">
+                  <Link
+                    to={paths.adminStudy(test.id)}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {test.title}
+                  </Link>
+                  {test.company && (
+                    <div className="text-xs text-muted-foreground">{test.company}</div>
+                  )}
+                </TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">
+                  {formatKesDecimal(test.payRate)}
+                  <span className="text-muted-foreground">/h</span>
+                  <span className="sr-only"> per hour</span>
+                </TableCell>
+                <TableCell className="whitespace-nowrap">{hours(test.duration)}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  <time
+                    dateTime={application.appliedAt}
+                    title={formatDateTime(application.appliedAt) ?? undefined}
+                  >
+                    {formatDate(application.appliedAt)}
+                  </time>
+                </TableCell>
+                <TableCell>
+                  <ApplicationStatusBadge status={application.status} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap tabular-nums">
+                  <StudyPlaces test={test} full={full} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <ApplicationActions application={application} full={full} />
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </CardsOrTable>
     </PagedListView>
   );
 }

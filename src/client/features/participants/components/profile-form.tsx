@@ -9,13 +9,11 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
+import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
 import {
-  CURRENT_PASSWORD_FOR_EMAIL,
-  CURRENT_PASSWORD_HINT,
-  emailChanged,
-  type Participant,
-  participantProfileUpdateSchema,
-} from '@/shared/schemas/participants';
+  CurrentPasswordField,
+  useCurrentPasswordForEmail,
+} from '@/client/components/domain/current-password-for-email';
 import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
 import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
@@ -87,25 +85,13 @@ export function ProfileForm({
     ISO_DATE.test(dateOfBirth) && dateOfBirth <= todayIso()
       ? ageFromDateOfBirth(dateOfBirth)
       : null;
-  // A new sign-in e-mail needs the current password (decisions.md section 4).
-  const changingEmail = emailChanged(
-    useWatch({ control: form.control, name: 'email' }),
-    form.formState.defaultValues?.email ?? participant.email,
-  );
+  const email = useCurrentPasswordForEmail(form, participant.email, errorToast.dismissError);
 
   async function onSubmit({ currentPassword, ...values }: Payload) {
-    if (changingEmail && !currentPassword) {
-      errorToast.dismissError();
-      form.setError(
-        'currentPassword',
-        { message: CURRENT_PASSWORD_FOR_EMAIL },
-        { shouldFocus: true },
-      );
-      return;
-    }
+    if (email.refuseWithoutPassword(currentPassword)) return;
     // With a date of birth the server sets the age itself.
     const fields = values.dateOfBirth ? { ...values, age: undefined } : values;
-    const payload = changingEmail ? { ...fields, currentPassword } : fields;
+    const payload = email.withPasswordIfNeeded(fields, currentPassword);
     try {
       const answer = await update.mutateAsync(payload);
       form.reset(valuesOf(answer.participant));
@@ -150,17 +136,7 @@ export function ProfileForm({
             inputMode="email"
             autoComplete="email"
           />
-          {changingEmail && (
-            <TextField
-              control={form.control}
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-              required
-              description={CURRENT_PASSWORD_HINT}
-            />
-          )}
+          {email.changingEmail && <CurrentPasswordField control={form.control} />}
           <PhoneField control={form.control} name="phone" />
           <TextField
             control={form.control}

@@ -8,7 +8,7 @@ import {
 import { errorBody, uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
-import { getOutboxMail, listOutbox, retryOutboxMail } from './outbox.repo';
+import type { MailService } from './mail.service';
 
 const guarded = { 401: errorBody, 403: errorBody };
 
@@ -17,7 +17,7 @@ const guarded = { 401: errorBody, 403: errorBody };
  * newest first; retry a failed one. The list carries no body; a reset mail's body is
  * never shown.
  */
-export async function outboxRoutes(app: FastifyInstance) {
+export async function mailRoutes(app: FastifyInstance, opts: { mail: MailService }) {
   const r = withZod(app);
   r.get(
     '/api/outbox',
@@ -41,10 +41,7 @@ export async function outboxRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return {
-        ...(await listOutbox(app.db, request.query)),
-        smtpConfigured: app.config.smtpUrl !== undefined,
-      };
+      return opts.mail.list(request.query);
     },
   );
   r.get(
@@ -64,7 +61,7 @@ export async function outboxRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { mail: await getOutboxMail(app.db, request.params.id) };
+      return { mail: await opts.mail.get(request.params.id) };
     },
   );
   r.post(
@@ -85,7 +82,7 @@ export async function outboxRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { mail: await retryOutboxMail(app.db, request.params.id, requestContext(request)) };
+      return { mail: await opts.mail.retry(request.params.id, requestContext(request)) };
     },
   );
 }

@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Control, type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Form } from '@/client/components/ui/form';
+import { PhoneField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
+import { PendingButton } from '@/client/components/ui/pending-button';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
+import { SIGN_IN_EMAIL_HINT } from '@/shared/schemas/participants';
+import { CurrentPasswordField, useCurrentPasswordForEmail } from './current-password-for-email';
+
+/** The fields as typed; each account's schema turns them into its payload. */
+type Fields = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  currentPassword: string;
+};
+
+/** What either endpoint answers about the saved account. */
+type SavedAccount = { firstName: string; lastName: string; email: string; phone: string | null };
+
+const serverFields = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
+
+/**
+ * An account's own names, sign-in e-mail and phone (the settings page, for a participant
+ * or an admin); a new e-mail asks for the current password.
+ */
+export function AccountDetailsForm<
+  P extends { currentPassword?: string | undefined },
+  A extends SavedAccount,
+>({
+  schema,
+  defaults,
+  phoneRequired,
+  save,
+  onSaved,
+}: {
+  /** The account's shared schema, as the server parses it. */
+  schema: z.ZodType<P, Partial<Fields>>;
+  defaults: SavedAccount;
+  phoneRequired: boolean;
+  save: (payload: P) => Promise<A>;
+  onSaved?: (account: A) => void;
+}) {
+  const form = useForm<Fields, unknown, P>({
+    // The schemas accept the typed strings (an admin's phone may also be absent).
+    resolver: zodResolver(schema) as unknown as Resolver<Fields, unknown, P>,
+    defaultValues: { ...defaults, phone: defaults.phone ?? '', currentPassword: '' },
+  });
+  const errorToast = useFormErrorToast(form);
+  const control: Control<Fields> = form.control as unknown as Control<Fields>;
+  const email = useCurrentPasswordForEmail(form, defaults.email, errorToast.dismissError);
+
+  async function onSubmit({ currentPassword, ...values }: P) {
+    if (email.refuseWithoutPassword(currentPassword)) return;
+    try {
+      const account = await save(email.withPasswordIfNeeded(values, currentPassword) as P);
+      form.reset({
+        firstName: account.firstName,
+        lastName: account.lastName,
+        email: account.email,
+        phone: account.phone ?? '',
+        currentPassword: '',
+      });
+      toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+      onSaved?.(account);
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
+      errorToast.showError({
+        title: 'Update failed',
+        description: errorMessageOf(error, 'An error occurred while updating your profile.'),
+      });
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={form.handleSubmit(onSubmit, errorToast.dismissError)}
+        noValidate
+        className="grid gap-4"
+      >
+        <RequiredFieldsNote />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            control={control}
+            name="firstName"
+            label="First name"
+            autoComplete="given-name"
+            required
+          />
+          <TextField
+            control={control}
+            name="lastName"
+            label="Last name"
+            autoComplete="family-name"
+            required
+          />
+        </div>
+        <TextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          description={SIGN_IN_EMAIL_HINT}
+          required
+        />
+        {email.changingEmail && <CurrentPasswordField control={control} />}
+        <PhoneField
+          control={control}
+          name="phone"
+          required={phoneRequired}
+          optional={!phoneRequired}
+        />
+        <div className="flex justify-end">
+          <PendingButton type="submit" pending={form.formState.isSubmitting} pendingLabel="Saving…">
+            Save changes
+          </PendingButton>
+        </div>
+      </form>
+    </Form>
+  );
+}
