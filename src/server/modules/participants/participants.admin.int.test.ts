@@ -95,40 +95,6 @@ describe('CSV exports', () => {
     expect(res.body).toMatch(/\d{4}-\d{2}-\d{2}\r\n/);
   });
 
-  it("exports a study's payment list: participant, e-mail, phone, hours, rate, total, date", async () => {
-    const study = await createStudy(t.database.db, {
-      title: 'Checkout: v2 / usability',
-      payRate: '1250.50',
-      duration: 2,
-    });
-    const who = await loginAs(t.app, t.database.db, 'participant');
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/applications',
-      headers: { cookie: who.cookie },
-      payload: { participantId: who.id, testId: study.id },
-    });
-    const id = applied.json().application.id;
-    for (const status of ['scheduled', 'completed']) {
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/applications/${id}/status`,
-        headers: { cookie: boss.cookie },
-        payload: { status },
-      });
-    }
-    const res = await get(`/api/tests/${study.id}/payments.csv`);
-    expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="checkout-v2-usability-payments.csv"',
-    );
-    const [header, row] = res.body.trimEnd().split('\r\n');
-    expect(header).toBe(
-      'Participant,Email,Phone,Hours worked,Rate (KES/hour),Total payment (KES),Completion date',
-    );
-    expect(row).toContain(who.email);
-    expect(row).toContain(',2.00,1250.50,2501.00,');
-  });
-
   it('is for admins only', async () => {
     const p = await loginAs(t.app, t.database.db, 'participant');
     expect((await get('/api/participants/export.csv', p.cookie)).statusCode).toBe(403);

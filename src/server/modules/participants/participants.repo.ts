@@ -175,31 +175,3 @@ export async function countParticipants(db: DbOrTx, search: string | undefined):
     .where(participantSearch(search));
   return row?.total ?? 0;
 }
-
-export async function findStudyForPayments(db: DbOrTx, studyId: string) {
-  const [row] = await db
-    .select({ title: studies.title, payRate: studies.payRate })
-    .from(studies)
-    .where(eq(studies.id, studyId))
-    .limit(1);
-  return row;
-}
-
-/** A study's completed applications with their participant and payment, latest completion first. */
-export async function completedWithPayments(db: DbOrTx, studyId: string) {
-  return db
-    .select({
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      email: participants.email,
-      phone: participants.phone,
-      hoursWorked: applications.hoursWorked,
-      completedAt: applications.completedAt,
-      amount: payments.amount,
-    })
-    .from(applications)
-    .innerJoin(participants, eq(participants.id, applications.participantId))
-    .leftJoin(payments, eq(payments.applicationId, applications.id))
-    .where(and(eq(applications.testId, studyId), eq(applications.status, 'completed')))
-    .orderBy(desc(applications.completedAt));
-}

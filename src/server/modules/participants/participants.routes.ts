@@ -31,16 +31,6 @@ const participantAnswer = z.object({ participant: participantSchema });
 const MULTIPART_OVERHEAD = 64 * 1024;
 const searchQuery = z.object({ search: searchParam });
 
-function attachmentName(title: string): string {
-  const slug =
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .slice(0, 60) || 'test';
-  return `${slug}-payments.csv`;
-}
-
 /** The participant's own routes, and the admins' list, export and earnings view. */
 export async function participantsRoutes(
   app: FastifyInstance,
@@ -105,15 +95,6 @@ export async function participantsRoutes(
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { earnings: await participants.earningsOfParticipant(request.params.id) };
-    },
-  );
-
-  r.get(
-    '/api/tests/:id/payments.csv',
-    { preValidation: requireAdmin, schema: { params: uuidParam('id') } },
-    async (request, reply) => {
-      const { title, stream } = await participants.studyPaymentsCsv(request.params.id);
-      return sendCsv(reply, attachmentName(title), stream);
     },
   );
 

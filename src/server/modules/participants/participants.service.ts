@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { phoneDigits } from '../../lib/csv';
 import { csvFromRows } from '../../lib/csv-export';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage, type MicroCursor } from '../../lib/keyset-cursor';
@@ -27,14 +26,12 @@ import {
 } from './participants.mapper';
 import {
   applicationsOf,
-  completedWithPayments,
   countParticipants,
   deleteParticipant,
   findEarnings,
   findParticipant,
   findParticipantEarnings,
   findPhoto,
-  findStudyForPayments,
   participantsAfter,
   paymentsOf,
   savePhotoRow,
@@ -116,32 +113,6 @@ export function createParticipantsService({
         }
       }
       return csvFromRows(PARTICIPANTS_CSV_HEADER, rows());
-    },
-
-    /** A study's payment list (spec section 9): completed participants, hours, rate, total, date. */
-    async studyPaymentsCsv(studyId: string): Promise<{ title: string; stream: Readable }> {
-      const study = await findStudyForPayments(db, studyId);
-      if (!study) throw notFound('Test not found');
-      const rows = await completedWithPayments(db, studyId);
-      const header = [
-        'Participant',
-        'Email',
-        'Phone',
-        'Hours worked',
-        'Rate (KES/hour)',
-        'Total payment (KES)',
-        'Completion date',
-      ];
-      const records = rows.map((r) => [
-        `${r.firstName} ${r.lastName}`,
-        r.email,
-        phoneDigits(r.phone),
-        r.hoursWorked ?? '',
-        study.payRate,
-        r.amount ?? '',
-        r.completedAt?.toISOString().slice(0, 10) ?? '',
-      ]);
-      return { title: study.title, stream: csvFromRows(header, records) };
     },
 
     /**
