@@ -74,7 +74,7 @@ async function currentParticipants(testId: string): Promise<number> {
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await loginAs(t.app, t.database.db, 'admin');
-  // argon2 runs off the event loop: twelve accounts at once cost about what three do one by one.
+  // argon2 hashes on libuv's thread pool, so the accounts are made side by side, not in turn.
   people = await Promise.all(
     Array.from({ length: 12 }, () => loginAs(t.app, t.database.db, 'participant')),
   );
