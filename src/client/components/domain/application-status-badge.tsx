@@ -1,12 +1,14 @@
 import { applicationStatusLabel, applicationStatusVariant } from '@/client/lib/application-status';
 import type { ApplicationStatus } from '@/shared/schemas/options';
-import { Badge } from '@/client/components/ui/badge';
+import { StatusBadge } from './status-badge';
 
 /** An application's status (spec section 4): styled for four statuses, the others neutral. */
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
   return (
-    <Badge variant={applicationStatusVariant(status)} data-status={status}>
-      {applicationStatusLabel(status)}
-    </Badge>
+    <StatusBadge
+      status={status}
+      label={applicationStatusLabel(status)}
+      variant={applicationStatusVariant(status)}
+    />
   );
 }

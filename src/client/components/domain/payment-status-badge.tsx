@@ -1,4 +1,5 @@
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { StatusBadge, statusOptions } from './status-badge';
+import type { BadgeProps } from '@/client/components/ui/badge';
 import { paymentStatuses, type PaymentStatus } from '@/shared/schemas/options';
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
@@ -9,10 +10,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: 'Refunded',
 };
 
-export const paymentStatusOptions = paymentStatuses.map((value) => ({
-  value,
-  label: paymentStatusLabels[value],
-}));
+export const paymentStatusOptions = statusOptions(paymentStatuses, paymentStatusLabels);
 
 const variants: Record<PaymentStatus, BadgeProps['variant']> = {
   pending: 'warning',
@@ -24,8 +22,6 @@ const variants: Record<PaymentStatus, BadgeProps['variant']> = {
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return (
-    <Badge variant={variants[status]} data-status={status}>
-      {paymentStatusLabels[status]}
-    </Badge>
+    <StatusBadge status={status} label={paymentStatusLabels[status]} variant={variants[status]} />
   );
 }

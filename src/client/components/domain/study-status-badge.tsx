@@ -1,6 +1,7 @@
+import { StatusBadge, statusOptions } from './status-badge';
 import type { StudyStatus } from '@/shared/schemas/options';
 import { studyStatuses } from '@/shared/schemas/options';
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import type { BadgeProps } from '@/client/components/ui/badge';
 
 /** The label of each of the six study statuses (decisions.md section 6: the badge knows them all). */
 export const studyStatusLabels: Record<StudyStatus, string> = {
@@ -13,10 +14,7 @@ export const studyStatusLabels: Record<StudyStatus, string> = {
 };
 
 /** The six statuses in their order, for selectors and filters. */
-export const studyStatusOptions = studyStatuses.map((value) => ({
-  value,
-  label: studyStatusLabels[value],
-}));
+export const studyStatusOptions = statusOptions(studyStatuses, studyStatusLabels);
 
 const variants: Record<StudyStatus, BadgeProps['variant']> = {
   not_started: 'outline',
@@ -36,8 +34,11 @@ export function StudyStatusBadge({
   className?: string;
 }) {
   return (
-    <Badge variant={variants[status]} data-status={status} className={className}>
-      {studyStatusLabels[status]}
-    </Badge>
+    <StatusBadge
+      status={status}
+      label={studyStatusLabels[status]}
+      variant={variants[status]}
+      className={className}
+    />
   );
 }

@@ -1,4 +1,5 @@
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { StatusBadge, statusOptions } from '@/client/components/domain/status-badge';
+import type { BadgeProps } from '@/client/components/ui/badge';
 import { outboxStatuses, type OutboxStatus } from '@/shared/schemas/outbox';
 
 export const outboxStatusLabels: Record<OutboxStatus, string> = {
@@ -8,10 +9,7 @@ export const outboxStatusLabels: Record<OutboxStatus, string> = {
   failed: 'Failed',
 };
 
-export const outboxStatusOptions = outboxStatuses.map((value) => ({
-  value,
-  label: outboxStatusLabels[value],
-}));
+export const outboxStatusOptions = statusOptions(outboxStatuses, outboxStatusLabels);
 
 const variants: Record<OutboxStatus, BadgeProps['variant']> = {
   pending: 'warning',
@@ -22,9 +20,7 @@ const variants: Record<OutboxStatus, BadgeProps['variant']> = {
 
 export function OutboxStatusBadge({ status }: { status: OutboxStatus }) {
   return (
-    <Badge variant={variants[status]} data-status={status}>
-      {outboxStatusLabels[status]}
-    </Badge>
+    <StatusBadge status={status} label={outboxStatusLabels[status]} variant={variants[status]} />
   );
 }
 

@@ -1,4 +1,5 @@
-import { Badge, type BadgeProps } from '@/client/components/ui/badge';
+import { StatusBadge, statusOptions } from '@/client/components/domain/status-badge';
+import type { BadgeProps } from '@/client/components/ui/badge';
 import { requestStatuses, type RequestStatus } from '@/shared/schemas/options';
 
 const labels: Record<RequestStatus, string> = {
@@ -25,15 +26,8 @@ const moveLabels: Record<RequestStatus, string> = {
 
 export const requestStatusLabel = (status: RequestStatus) => labels[status];
 export const requestMoveLabel = (status: RequestStatus) => moveLabels[status];
-export const requestStatusOptions = requestStatuses.map((value) => ({
-  value,
-  label: labels[value],
-}));
+export const requestStatusOptions = statusOptions(requestStatuses, labels);
 
 export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return (
-    <Badge variant={variants[status]} data-status={status}>
-      {labels[status]}
-    </Badge>
-  );
+  return <StatusBadge status={status} label={labels[status]} variant={variants[status]} />;
 }

@@ -10,7 +10,8 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/client/components/ui/badge';
+import { StudyTags } from '@/client/components/domain/study-tags';
+import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -29,7 +30,6 @@ import {
 } from '@/client/components/domain/study-status-badge';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { formatDate } from '@/client/lib/format-date';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import { paths } from '@/shared/paths';
 import type { StudyStatus } from '@/shared/schemas/options';
@@ -40,19 +40,6 @@ import { useUpdateStudyStatus } from '@/client/api/studies/update-study-status';
 
 const isStudyStatus = (value: string): value is StudyStatus =>
   (studyStatuses as readonly string[]).includes(value);
-
-export function hoursLabel(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
-export function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
-  const start = formatDate(study.startDate);
-  const end = formatDate(study.endDate);
-  if (start && end) return `${start} – ${end}`;
-  if (start) return `From ${start}`;
-  if (end) return `Until ${end}`;
-  return 'No dates set';
-}
 
 function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
@@ -113,17 +100,7 @@ export function AdminStudyCard({ study }: { study: Study }) {
             {study.company}
           </p>
         )}
-        {study.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {study.tags.map((tag) => (
-              <li key={tag} className="max-w-full">
-                <Badge variant="secondary" className="max-w-full truncate">
-                  {tag}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <StudyTags tags={study.tags} truncate />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         <dl className="grid gap-3 sm:grid-cols-2">
@@ -137,7 +114,7 @@ export function AdminStudyCard({ study }: { study: Study }) {
             {study.currentParticipants} / {study.maxParticipants} filled
           </Fact>
           <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
-            {dateRange(study)}
+            {studyDateRange(study)}
           </Fact>
         </dl>
         <div className="grid gap-1.5">

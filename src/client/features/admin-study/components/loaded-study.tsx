@@ -1,6 +1,7 @@
 import { BuildingIcon, CalendarIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useStudyApplications } from '@/client/api/applications/get-applications';
+import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { StudyStatusBadge } from '@/client/components/domain/study-status-badge';
 import { ErrorState } from '@/client/components/ui/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
@@ -17,7 +18,7 @@ import { BackToDashboard } from './back-to-dashboard';
 import { ExportPaymentsButton } from './export-payments-button';
 import { FullWarning, StudyStats } from './study-stats';
 import { StudyOverview } from './study-overview';
-import { dateRange, hours, studyPageShell } from './study-text';
+import { studyPageShell } from './study-text';
 
 /** The study page once the study is loaded: header, figures, and its applications by tab. */
 export function LoadedStudy({
@@ -70,7 +71,7 @@ export function LoadedStudy({
               )}
               <span className="flex items-center gap-1.5">
                 <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
-                {dateRange(study)}
+                {studyDateRange(study)}
               </span>
             </p>
           </div>
@@ -88,7 +89,7 @@ export function LoadedStudy({
         </div>
         <p className="rounded-lg bg-muted px-4 py-3 text-sm">
           <span className="font-semibold">{formatKes(paymentCents)} per participant</span> for{' '}
-          {hours(study.duration)} at {formatKesDecimal(study.payRate)} per hour ·{' '}
+          {hoursLabel(study.duration)} at {formatKesDecimal(study.payRate)} per hour ·{' '}
           {study.maxParticipants} {study.maxParticipants === 1 ? 'place' : 'places'} · budget{' '}
           <span className="font-semibold">{formatKes(budgetCents)}</span>
         </p>

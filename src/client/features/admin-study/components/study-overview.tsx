@@ -1,4 +1,5 @@
-import { Badge } from '@/client/components/ui/badge';
+import { StudyTags } from '@/client/components/domain/study-tags';
+import { hoursLabel } from '@/client/lib/study-text';
 import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { LoadingList } from '@/client/components/ui/list-states';
 import { formatDate } from '@/client/lib/format-date';
@@ -6,7 +7,7 @@ import { formatKes, formatKesDecimal } from '@/shared/rules/money';
 import { applicationStatuses } from '@/shared/schemas/options';
 import type { Study } from '@/shared/schemas/studies';
 import type { StudyFigures } from '../study-figures';
-import { hours, statusNames } from './study-text';
+import { statusNames } from './study-text';
 import { SummaryRow } from './summary-row';
 
 /** The Overview tab: status breakdown, financial summary and the study's description. */
@@ -62,7 +63,7 @@ export function StudyOverview({
         <CardContent>
           <dl className="grid gap-2 text-sm">
             <SummaryRow term="Pay rate">{formatKesDecimal(study.payRate)} per hour</SummaryRow>
-            <SummaryRow term="Duration">{hours(study.duration)}</SummaryRow>
+            <SummaryRow term="Duration">{hoursLabel(study.duration)}</SummaryRow>
             <SummaryRow term="Payment per participant">{formatKes(paymentCents)}</SummaryRow>
             <SummaryRow term="Participants needed">{study.maxParticipants}</SummaryRow>
             <SummaryRow term="Total budget" strong>
@@ -97,17 +98,7 @@ export function StudyOverview({
               </p>
             </div>
           )}
-          {study.tags.length > 0 && (
-            <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-              {study.tags.map((tag) => (
-                <li key={tag} className="max-w-full">
-                  <Badge variant="secondary" className="max-w-full truncate">
-                    {tag}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
-          )}
+          <StudyTags tags={study.tags} truncate />
           <p className="text-muted-foreground">
             Created {formatDate(study.createdAt)} · last changed {formatDate(study.updatedAt)}
           </p>

@@ -1,6 +1,4 @@
-import { formatDate } from '@/client/lib/format-date';
 import type { ApplicationStatus } from '@/shared/schemas/options';
-import type { Study } from '@/shared/schemas/studies';
 import type { RenderStatus } from './application-table';
 
 /** The study page's frame, the same while loading, failed and loaded. */
@@ -18,16 +16,3 @@ export const statusNames: Record<ApplicationStatus, string> = {
 };
 
 export const plainStatus: RenderStatus = (application) => statusNames[application.status];
-
-export function hours(n: number): string {
-  return `${n} ${n === 1 ? 'hour' : 'hours'}`;
-}
-
-export function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
-  const start = formatDate(study.startDate);
-  const end = formatDate(study.endDate);
-  if (start && end) return `${start} – ${end}`;
-  if (start) return `From ${start}`;
-  if (end) return `Until ${end}`;
-  return 'No dates set';
-}

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
+import { hoursLabel } from '@/client/lib/study-text';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { type AdminApplication, isStudyFull } from '@/shared/schemas/applications';
-import { hours, participantName, StudyPlaces } from './admin-application-parts';
+import { participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 
 /**
@@ -69,7 +70,7 @@ export function AdminApplicationCards({
                   <span className="text-muted-foreground">/h</span>
                   <span className="sr-only"> per hour</span>
                   <span className="block text-xs text-muted-foreground">
-                    {hours(test.duration)}
+                    {hoursLabel(test.duration)}
                   </span>
                 </dd>
               </div>

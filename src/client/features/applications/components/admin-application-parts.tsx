@@ -7,10 +7,6 @@ export function participantName(application: AdminApplication): string {
   return person ? `${person.firstName} ${person.lastName}`.trim() : 'Deleted participant';
 }
 
-export function hours(duration: number): string {
-  return `${duration} ${duration === 1 ? 'hour' : 'hours'}`;
-}
-
 /** A study's places: "3/10" taken, or a FULL badge once none is left. */
 export function StudyPlaces({ test, full }: { test: AdminApplication['test']; full: boolean }) {
   if (full) {

@@ -8,6 +8,7 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
+import { hoursLabel } from '@/client/lib/study-text';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { formatDate } from '@/client/lib/format-date';
@@ -20,7 +21,7 @@ import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/op
 import { useAdminApplications } from '@/client/api/applications/get-applications';
 import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminApplicationCards } from './admin-application-cards';
-import { hours, participantName, StudyPlaces } from './admin-application-parts';
+import { participantName, StudyPlaces } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
@@ -187,7 +188,7 @@ function ApplicationsList({
                   <span className="text-muted-foreground">/h</span>
                   <span className="sr-only"> per hour</span>
                 </TableCell>
-                <TableCell className="whitespace-nowrap">{hours(test.duration)}</TableCell>
+                <TableCell className="whitespace-nowrap">{hoursLabel(test.duration)}</TableCell>
                 <TableCell className="whitespace-nowrap">
                   <time
                     dateTime={application.appliedAt}

@@ -1,5 +1,6 @@
 import { ClipboardListIcon } from 'lucide-react';
 import { Card, CardContent } from '@/client/components/ui/card';
+import { hoursLabel } from '@/client/lib/study-text';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
@@ -7,10 +8,6 @@ import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money
 import type { Application } from '@/shared/schemas/applications';
 import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
-
-function hours(n: number) {
-  return `${n} ${n === 1 ? 'hour' : 'hours'}`;
-}
 
 function ApplicationRow({ application }: { application: Application }) {
   const { test } = application;
@@ -35,7 +32,7 @@ function ApplicationRow({ application }: { application: Application }) {
                   {formatKes(studyPayCents(test.payRate, test.duration))}
                 </span>{' '}
                 <span className="text-muted-foreground">
-                  ({formatKesDecimal(test.payRate)}/hour × {hours(test.duration)})
+                  ({formatKesDecimal(test.payRate)}/hour × {hoursLabel(test.duration)})
                 </span>
               </dd>
             </div>

@@ -1,23 +1,10 @@
 import { BuildingIcon, CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Badge } from '@/client/components/ui/badge';
+import { StudyTags } from '@/client/components/domain/study-tags';
+import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { formatDate } from '@/client/lib/format-date';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import type { Study } from '@/shared/schemas/studies';
-
-export function hoursLabel(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
-}
-
-function dateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
-  const start = formatDate(study.startDate);
-  const end = formatDate(study.endDate);
-  if (start && end) return `${start} – ${end}`;
-  if (start) return `From ${start}`;
-  if (end) return `Until ${end}`;
-  return 'To be announced';
-}
 
 function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
@@ -56,15 +43,7 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
             </p>
           )}
         </div>
-        {study.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {study.tags.map((tag) => (
-              <li key={tag}>
-                <Badge variant="secondary">{tag}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <StudyTags tags={study.tags} />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         <p className="text-sm whitespace-pre-line wrap-anywhere">{study.description}</p>
@@ -82,7 +61,7 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
             {study.maxParticipants}
           </Fact>
           <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
-            {dateRange(study)}
+            {studyDateRange(study, 'To be announced')}
           </Fact>
         </dl>
         {study.requirements && (
