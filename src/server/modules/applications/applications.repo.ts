@@ -43,11 +43,14 @@ export async function refreshPlacesTaken(tx: DbOrTx, studyId: string): Promise<v
 }
 
 /**
- * A participant matches an admin's search by name, e-mail, phone or location: the stored
- * `search_text` and its trigram index.
+ * An admin's search of the person behind an application or a payment: the term as typed,
+ * in the stored `search_text` (name, e-mail, phone, location; one trigram index). Unlike
+ * the participants list, a phone is not rewritten to E.164 here: these lists always
+ * matched the text as typed.
  */
-export function participantMatches(term: string): SQL {
-  return sql`${participants.searchText} LIKE ${likePattern(term)}`;
+export function participantMatches(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  return term ? sql`${participants.searchText} LIKE ${likePattern(term)}` : undefined;
 }
 
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | undefined> {
@@ -118,11 +121,10 @@ export type AdminApplicationFilter = {
 };
 
 function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
-  const term = filter.search?.trim();
   return and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.testId ? eq(applications.testId, filter.testId) : undefined,
-    term ? participantMatches(term) : undefined,
+    participantMatches(filter.search),
   );
 }
 
@@ -176,16 +178,4 @@ export async function countAdminApplications(
     query.innerJoin(participants, eq(participants.id, applications.participantId));
   const [row] = await query.where(adminFilter(filter));
   return row?.total ?? 0;
-}
-
-/** Whom to mail about a participant's application or payment; undefined once they are gone. */
-export async function mailRecipient(
-  db: DbOrTx,
-  participantId: string,
-): Promise<{ email: string; firstName: string } | undefined> {
-  const [row] = await db
-    .select({ email: participants.email, firstName: participants.firstName })
-    .from(participants)
-    .where(eq(participants.id, participantId));
-  return row;
 }

@@ -23,8 +23,9 @@ import {
   applicationCompletedMail,
   applicationDeclinedMail,
   applicationScheduledMail,
-} from '../mail/participant-mails';
+} from '../mail/mail-copy';
 import { recomputeEarnings } from '../payments/earnings.repo';
+import { findParticipant } from '../participants/participants.repo';
 import { insertCompletionPayment } from '../payments/payments.repo';
 import type { StudiesService } from '../studies/studies.service';
 import { lockStudy } from '../studies/studies.repo';
@@ -37,7 +38,6 @@ import {
   listAdminApplications,
   listOwnApplications,
   lockApplication,
-  mailRecipient,
   refreshPlacesTaken,
   updateApplicationStatus,
 } from './applications.repo';
@@ -180,7 +180,7 @@ export function createApplicationsService(deps: {
           feedback: input.feedback,
           rating: input.rating,
         });
-        const person = await mailRecipient(tx, application.participantId);
+        const person = await findParticipant(tx, application.participantId);
 
         let amount: string | undefined;
         if (to === 'completed') {

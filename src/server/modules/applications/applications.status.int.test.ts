@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earnings, mailOutbox, payments, studies } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createStudy, loginAs } from '../../../../test/factories';
+import { applicationSteps } from './applications.test-support';
 
 let t: TestApp;
 let boss: { cookie: string; id: string };
@@ -15,25 +16,7 @@ afterAll(async () => {
 });
 
 const asAdmin = () => ({ cookie: boss.cookie });
-
-async function apply(studyId: string) {
-  const who = await loginAs(t.app, t.database.db, 'participant');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/applications',
-    headers: { cookie: who.cookie },
-    payload: { participantId: who.id, testId: studyId },
-  });
-  expect(res.statusCode).toBe(201);
-  return { ...who, applicationId: res.json().application.id as string };
-}
-const move = (applicationId: string, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/applications/${applicationId}/status`,
-    headers: asAdmin(),
-    payload,
-  });
+const { apply, move } = applicationSteps(() => t, asAdmin);
 
 describe('application state machine', () => {
   it('refuses moves the state machine does not allow (409) and keeps final states final', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earnings, payments } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createStudy, loginAs } from '../../../../test/factories';
+import { applicationSteps } from '../applications/applications.test-support';
 import { createStatsService } from '../stats/stats.service';
 
 let t: TestApp;
@@ -16,32 +17,7 @@ afterAll(async () => {
 });
 
 const asAdmin = () => ({ cookie: boss.cookie });
-
-async function apply(studyId: string) {
-  const who = await loginAs(t.app, t.database.db, 'participant');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/applications',
-    headers: { cookie: who.cookie },
-    payload: { participantId: who.id, testId: studyId },
-  });
-  expect(res.statusCode).toBe(201);
-  return { ...who, applicationId: res.json().application.id as string };
-}
-const move = (applicationId: string, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/applications/${applicationId}/status`,
-    headers: asAdmin(),
-    payload,
-  });
-const pay = (paymentId: string, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/payments/${paymentId}/status`,
-    headers: asAdmin(),
-    payload,
-  });
+const { apply, move, pay } = applicationSteps(() => t, asAdmin);
 
 const computeStats = () => createStatsService({ db: t.database.db }).compute();
 

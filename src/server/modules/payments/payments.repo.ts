@@ -41,8 +41,9 @@ const REFERENCE_LIKE = /^(?=.*\d)[A-Za-z0-9-]{6,100}$/;
  */
 function searchFilter(search: string | undefined): SQL | undefined {
   const term = search?.trim();
-  if (!term) return undefined;
-  const byPerson = sql`${payments.participantId} IN (SELECT ${participants.id} FROM ${participants} WHERE ${participantMatches(term)})`;
+  const person = participantMatches(term);
+  if (!term || !person) return undefined;
+  const byPerson = sql`${payments.participantId} IN (SELECT ${participants.id} FROM ${participants} WHERE ${person})`;
   if (!REFERENCE_LIKE.test(term)) return byPerson;
   return sql`(${byPerson} OR ${payments.transactionId} IN (${term}, ${term.toUpperCase()}))`;
 }

@@ -6,6 +6,7 @@ import {
   paymentStatusSchema,
   paymentTotalsSchema,
 } from '../../../shared/schemas/payments';
+import { sendCsv } from '../../lib/csv-export';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
@@ -53,5 +54,15 @@ export async function paymentsRoutes(app: FastifyInstance, opts: { payments: Pay
         requestContext(request),
       ),
     }),
+  );
+
+  /** A study's payment list as a spreadsheet (spec section 9), streamed. */
+  r.get(
+    '/api/tests/:id/payments.csv',
+    { preValidation: requireAdmin, schema: { params: uuidParam('id') } },
+    async (request, reply) => {
+      const { filename, stream } = await opts.payments.studyPaymentsCsv(request.params.id);
+      return sendCsv(reply, filename, stream);
+    },
   );
 }

@@ -1,7 +1,10 @@
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
+import { phoneDigits } from '../../lib/csv';
+import { csvFromRows } from '../../lib/csv-export';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
 import { formatKesDecimal } from '../../../shared/rules/money';
 import { canMove, paymentTransitions } from '../../../shared/rules/transitions';
@@ -11,10 +14,11 @@ import type {
   paymentStatusSchema,
 } from '../../../shared/schemas/payments';
 import type { z } from 'zod';
-import { mailRecipient } from '../applications/applications.repo';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
-import { paymentCompletedMail } from '../mail/participant-mails';
+import { paymentCompletedMail } from '../mail/mail-copy';
+import { findParticipant } from '../participants/participants.repo';
+import { findStudy } from '../studies/studies.repo';
 import { recomputeEarnings } from './earnings.repo';
 import { toPayment } from './payments.mapper';
 import {
@@ -22,8 +26,30 @@ import {
   listPayments,
   lockPayment,
   paymentTotals,
+  studyPaymentRows,
   updatePaymentStatus,
 } from './payments.repo';
+
+const PAYMENTS_CSV_HEADER = [
+  'Participant',
+  'Email',
+  'Phone',
+  'Hours worked',
+  'Rate (KES/hour)',
+  'Total payment (KES)',
+  'Completion date',
+];
+
+/** The download's file name: the study's title as a slug, e.g. checkout-v2-usability-payments.csv. */
+function paymentsCsvName(title: string): string {
+  const slug =
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'test';
+  return `${slug}-payments.csv`;
+}
 
 export function createPaymentsService({
   db,
@@ -80,7 +106,7 @@ export function createPaymentsService({
           await recomputeEarnings(tx, current.participantId);
           const person =
             input.status === 'completed'
-              ? await mailRecipient(tx, current.participantId)
+              ? await findParticipant(tx, current.participantId)
               : undefined;
           // The schema requires the reference of a completed payment.
           if (person && input.transactionId)
@@ -105,6 +131,29 @@ export function createPaymentsService({
         if (!row) throw notFound('Payment not found');
         return toPayment(row);
       });
+    },
+
+    /**
+     * A study's payment list (spec section 9): its completed participants with their hours,
+     * the rate, the payment and the completion date, as a CSV stream and its file name.
+     */
+    async studyPaymentsCsv(studyId: string): Promise<{ filename: string; stream: Readable }> {
+      const study = await findStudy(db, studyId);
+      if (!study) throw notFound('Test not found');
+      const rows = await studyPaymentRows(db, studyId);
+      const records = rows.map((r) => [
+        `${r.firstName} ${r.lastName}`,
+        r.email,
+        phoneDigits(r.phone),
+        r.hoursWorked ?? '',
+        study.payRate,
+        r.amount ?? '',
+        r.completedAt?.toISOString().slice(0, 10) ?? '',
+      ]);
+      return {
+        filename: paymentsCsvName(study.title),
+        stream: csvFromRows(PAYMENTS_CSV_HEADER, records),
+      };
     },
   };
 }

@@ -4,21 +4,11 @@ import { cachedValue } from '../../lib/cache';
 import { paths } from '../../../shared/paths';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../shared/schemas/settings';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
-import { site } from '../../../shared/site';
+import { studiesOpenMailAround } from '../mail/mail-copy';
 import { mailEveryActiveParticipant, readSiteSettings, saveSiteSettings } from './settings.repo';
 
 /** Every page reads the settings; a change shows on other instances within this many ms. */
 export const SETTINGS_TTL_MS = 5000;
-
-/** The studies-open mail, around the first name the database fills in. */
-function studiesOpenMail(dashboardUrl: string) {
-  return {
-    kind: 'studies-open',
-    subject: `New research studies are open — ${site.name}`,
-    beforeName: 'Hello ',
-    afterName: `,\n\nNew paid research studies are open. Sign in to see them and apply: ${dashboardUrl}\n\n— ${site.name}`,
-  };
-}
 
 /** A stored value that no longer parses (an older shape) reads as the defaults. */
 const parsed = (value: unknown): Settings =>
@@ -48,7 +38,7 @@ export function createSettingsService({ db, config }: { db: Db; config: Config }
           !before.studiesOpen && next.studiesOpen
             ? await mailEveryActiveParticipant(
                 tx,
-                studiesOpenMail(`${config.publicUrl}${paths.participantDashboard}`),
+                studiesOpenMailAround(`${config.publicUrl}${paths.participantDashboard}`),
               )
             : 0;
         await recordAudit(tx, ctx, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createStudy, loginAs } from '../../../../test/factories';
+import { applicationSteps } from '../applications/applications.test-support';
 
 let t: TestApp;
 let boss: { cookie: string; id: string };
@@ -15,6 +16,7 @@ afterAll(async () => {
 });
 
 const asAdmin = () => ({ cookie: boss.cookie });
+const { apply, move } = applicationSteps(() => t, asAdmin);
 const newStudy = (overrides: Record<string, unknown> = {}) => ({
   title: 'M-Pesa onboarding study',
   description: 'Sign up and send a first payment while thinking aloud.',
@@ -27,25 +29,6 @@ const newStudy = (overrides: Record<string, unknown> = {}) => ({
   tags: ' mobile, fintech ,, usability ',
   ...overrides,
 });
-
-async function apply(studyId: string) {
-  const who = await loginAs(t.app, t.database.db, 'participant');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/applications',
-    headers: { cookie: who.cookie },
-    payload: { participantId: who.id, testId: studyId },
-  });
-  expect(res.statusCode).toBe(201);
-  return { ...who, applicationId: res.json().application.id as string };
-}
-const move = (applicationId: string, payload: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/applications/${applicationId}/status`,
-    headers: asAdmin(),
-    payload,
-  });
 
 // First: the public list is cached, and the factory writes without refreshing it.
 describe('the public study list', () => {
