@@ -1,6 +1,7 @@
 import { MailIcon, TriangleAlertIcon } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { FilterSelect } from '@/client/components/ui/filter-controls';
+import { useListFilters } from '@/client/lib/use-list-filters';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
@@ -24,8 +25,8 @@ import { OutboxRetryButton } from './outbox-retry-button';
  * and a password-reset mail's body is never shown anywhere.
  */
 export function OutboxTab() {
-  const [status, setStatus] = useState<OutboxStatus | undefined>();
-  const list = useOutbox({ status });
+  const filters = useListFilters<{ status: OutboxStatus }>();
+  const list = useOutbox(filters.selected);
   const focusAfterRetry = useFocusAfterRetry();
 
   return (
@@ -49,8 +50,8 @@ export function OutboxTab() {
 
       <FilterSelect
         label="Status"
-        value={status}
-        onChange={setStatus}
+        value={filters.selected.status}
+        onChange={filters.select('status')}
         options={outboxStatusOptions}
         allLabel="All statuses"
         className="sm:w-48"
@@ -62,8 +63,8 @@ export function OutboxTab() {
         icon={<MailIcon className="size-8" aria-hidden="true" />}
         emptyText="No mail yet. Mail appears here when the site sends a reset link, an auto-reply or a notice."
         noMatchText="No mail has this status."
-        filtered={Boolean(status)}
-        onClearFilters={() => setStatus(undefined)}
+        filtered={filters.filtered}
+        onClearFilters={filters.clear}
       >
         <CardsOrTable
           cards={

@@ -1,5 +1,4 @@
 import { BanknoteIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Card } from '@/client/components/ui/card';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
@@ -13,7 +12,7 @@ import {
 } from '@/client/components/ui/table';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { useListFilters } from '@/client/lib/use-list-filters';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { PaymentTotals } from '@/shared/schemas/payments';
@@ -32,11 +31,8 @@ import { PagedListView } from '@/client/components/ui/paged-list-view';
  * with totals, server-side filters, and the moves of each payment.
  */
 export function PaymentsTab() {
-  const [status, setStatus] = useState<PaymentStatus | undefined>();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const list = usePayments({ status, search: debouncedSearch || undefined });
-  const filtered = Boolean(status || debouncedSearch);
+  const filters = useListFilters<{ status: PaymentStatus }>();
+  const list = usePayments(filters.query);
 
   return (
     <AdminTabSection
@@ -47,35 +43,28 @@ export function PaymentsTab() {
       <PaymentTotalsCards
         totals={list.totals}
         loading={list.isPending}
-        searched={Boolean(debouncedSearch)}
+        searched={Boolean(filters.searched)}
       />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchField
           label="Search payments"
-          value={search}
-          onChange={setSearch}
+          value={filters.search}
+          onChange={filters.setSearch}
           placeholder="Name, e-mail, phone or full reference"
           className="flex-1"
         />
         <FilterSelect
           label="Status"
-          value={status}
-          onChange={setStatus}
+          value={filters.selected.status}
+          onChange={filters.select('status')}
           options={paymentStatusOptions}
           allLabel="All statuses"
           className="sm:w-48"
         />
       </div>
 
-      <PaymentsList
-        list={list}
-        filtered={filtered}
-        onClearFilters={() => {
-          setStatus(undefined);
-          setSearch('');
-        }}
-      />
+      <PaymentsList list={list} filtered={filters.filtered} onClearFilters={filters.clear} />
     </AdminTabSection>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type * as React from 'react';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { useListFilters } from '@/client/lib/use-list-filters';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { useLeads } from '@/client/api/requests/get-leads';
 import type { LeadApi } from '@/client/api/requests/keys';
@@ -38,10 +38,8 @@ export type LeadKind<R extends Lead> = {
  * and the details dialog.
  */
 export function RequestsView<R extends Lead>({ kind }: { kind: LeadKind<R> }) {
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<RequestStatus | undefined>();
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const list = useLeads<R>(kind.api, { status, search: debouncedSearch || undefined });
+  const filters = useListFilters<{ status: RequestStatus }>();
+  const list = useLeads<R>(kind.api, filters.query);
   const mutation = useMoveLead<R>(kind.api);
   const pendingId = mutation.isPending ? mutation.variables?.id : undefined;
   const [selected, setSelected] = useState<R | null>(null);
@@ -81,10 +79,10 @@ export function RequestsView<R extends Lead>({ kind }: { kind: LeadKind<R> }) {
   return (
     <div className="grid gap-4">
       <RequestFilters
-        search={search}
-        onSearchChange={setSearch}
-        status={status}
-        onStatusChange={setStatus}
+        search={filters.search}
+        onSearchChange={filters.setSearch}
+        status={filters.selected.status}
+        onStatusChange={filters.select('status')}
         searchHint={kind.searchHint}
       />
       <RequestTable
@@ -95,11 +93,8 @@ export function RequestsView<R extends Lead>({ kind }: { kind: LeadKind<R> }) {
         contactOf={(r) => kind.contactOf(r).name}
         phoneOf={(r) => kind.contactOf(r).phone}
         columns={columns}
-        filtered={Boolean(status || debouncedSearch)}
-        onClearFilters={() => {
-          setSearch('');
-          setStatus(undefined);
-        }}
+        filtered={filters.filtered}
+        onClearFilters={filters.clear}
         emptyText={kind.emptyText}
         onOpen={setSelected}
         actionsOf={(r) => actions(r, 'menu')}

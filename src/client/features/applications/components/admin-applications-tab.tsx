@@ -1,5 +1,5 @@
 import { ClipboardListIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import {
   TableBody,
@@ -13,7 +13,7 @@ import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
-import { useDebouncedValue } from '@/client/lib/use-debounced-value';
+import { useListFilters } from '@/client/lib/use-list-filters';
 import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/schemas/applications';
@@ -39,24 +39,15 @@ const statusOptions = applicationStatuses.map((value) => ({
  * e-mail or phone; the real pay rate; each study's places; the row actions.
  */
 export function AdminApplicationsTab() {
-  const [status, setStatus] = useState<ApplicationStatus | undefined>();
-  const [testId, setTestId] = useState<string | undefined>();
-  const [search, setSearch] = useState('');
-  const debouncedSearch = useDebouncedValue(search.trim());
-  const list = useAdminApplications({ status, testId, search: debouncedSearch || undefined });
+  const filters = useListFilters<{ status: ApplicationStatus; testId: string }>();
+  const testId = filters.selected.testId;
+  const list = useAdminApplications(filters.query);
   const studies = useAllStudies();
   const studyId = useId();
   const studyOptions = (studies.data?.tests ?? []).map((study) => ({
     value: study.id,
     label: study.title,
   }));
-  const filtered = Boolean(status || testId || debouncedSearch);
-
-  function clearFilters() {
-    setStatus(undefined);
-    setTestId(undefined);
-    setSearch('');
-  }
 
   return (
     <AdminTabSection
@@ -67,22 +58,22 @@ export function AdminApplicationsTab() {
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1.5fr)] lg:items-end">
         <SearchField
           label="Search participants"
-          value={search}
-          onChange={setSearch}
+          value={filters.search}
+          onChange={filters.setSearch}
           placeholder="Name, e-mail or phone"
           className="sm:col-span-2 lg:col-span-1"
         />
         <FilterSelect
           label="Status"
-          value={status}
-          onChange={setStatus}
+          value={filters.selected.status}
+          onChange={filters.select('status')}
           options={statusOptions}
           allLabel="All statuses"
         />
         <FilterSelect
           label="Study"
           value={testId}
-          onChange={setTestId}
+          onChange={filters.select('testId')}
           options={studyOptions}
           allLabel="All studies"
           placeholder={studies.isPending ? 'Loading studies…' : 'All studies'}
@@ -104,7 +95,7 @@ export function AdminApplicationsTab() {
         </FilterSelect>
       </div>
 
-      <ApplicationsList list={list} filtered={filtered} onClearFilters={clearFilters} />
+      <ApplicationsList list={list} filtered={filters.filtered} onClearFilters={filters.clear} />
     </AdminTabSection>
   );
 }
