@@ -1,9 +1,9 @@
 import { UserCheckIcon, UserXIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import type { Admin } from '@/shared/schemas/admins';
 import { useSetAdminStatus } from '@/client/api/admins/set-admin-status';
 
@@ -39,11 +39,11 @@ export function AdminStatusButton({ admin, label }: { admin: Admin; label: strin
             : `${label} can sign in again.`,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: status === 'disabled' ? 'Failed to disable admin' : 'Failed to enable admin',
-        description: errorMessageOf(error, 'Nothing was changed. Please try again.'),
-      });
+      toastFailure(
+        status === 'disabled' ? 'Failed to disable admin' : 'Failed to enable admin',
+        error,
+        'Nothing was changed. Please try again.',
+      );
     }
     return true;
   }

@@ -3,11 +3,11 @@ import { Loader2Icon, UserPlusIcon } from 'lucide-react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { Form } from '@/client/components/ui/form';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { createAdminSchema } from '@/shared/schemas/admins';
 import { type CreateAdminPayload, useCreateAdmin } from '@/client/api/admins/create-admin';
@@ -38,11 +38,7 @@ export function CreateAdminForm() {
         'username',
         'password',
       ]);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create admin',
-        description: errorMessageOf(error, 'The admin was not created. Please try again.'),
-      });
+      toastFailure('Failed to create admin', error, 'The admin was not created. Please try again.');
     }
   }
 

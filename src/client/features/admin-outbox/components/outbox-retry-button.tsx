@@ -1,7 +1,7 @@
 import { RotateCcwIcon } from 'lucide-react';
 import { PendingButton } from '@/client/components/ui/pending-button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import type { OutboxMail } from '@/shared/schemas/outbox';
 import { useRetryOutboxMail } from '@/client/api/outbox/retry-outbox-mail';
 
@@ -30,11 +30,7 @@ export function OutboxRetryButton({
       });
       onRetried?.(mail);
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to retry the mail',
-        description: errorMessageOf(error, 'The mail could not be queued again.'),
-      });
+      toastFailure('Failed to retry the mail', error, 'The mail could not be queued again.');
     }
   }
 

@@ -1,8 +1,8 @@
 import { Trash2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import type { Participant } from '@/shared/schemas/participants';
 import { useDeleteParticipant } from '@/client/api/participants/delete-participant';
 import { fullNameOf } from '../participant-format';
@@ -31,11 +31,11 @@ export function DeleteParticipantDialog({
       onDeleted();
       return true;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete participant',
-        description: errorMessageOf(error, 'The participant was not deleted. Please try again.'),
-      });
+      toastFailure(
+        'Failed to delete participant',
+        error,
+        'The participant was not deleted. Please try again.',
+      );
       return false;
     }
   }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { StatusActions } from '@/client/components/domain/status-actions';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { paymentTransitions } from '@/shared/rules/transitions';
 import type { PaymentStatus } from '@/shared/schemas/options';
@@ -54,11 +54,11 @@ export function PaymentActions({ payment }: { payment: Payment }) {
       });
       return null;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update payment',
-        description: errorMessageOf(error, 'The payment could not be updated. Please try again.'),
-      });
+      toastFailure(
+        'Failed to update payment',
+        error,
+        'The payment could not be updated. Please try again.',
+      );
       return error;
     }
   }

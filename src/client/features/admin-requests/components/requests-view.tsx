@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type * as React from 'react';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { useListFilters } from '@/client/lib/use-list-filters';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { useLeads } from '@/client/api/requests/get-leads';
@@ -54,11 +54,11 @@ export function RequestsView<R extends Lead>({ kind }: { kind: LeadKind<R> }) {
       });
       setSelected((open) => (open?.id === moved.id ? moved : open));
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update request',
-        description: errorMessageOf(error, 'The request could not be moved. Please try again.'),
-      });
+      toastFailure(
+        'Failed to update request',
+        error,
+        'The request could not be moved. Please try again.',
+      );
     }
   }
 

@@ -1,6 +1,7 @@
 import { MailIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
@@ -85,11 +86,11 @@ function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
           : 'Studies are postponed. Participants see the postponed notice.',
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to save settings',
-        description: errorMessageOf(error, 'The setting was not changed. Please try again.'),
-      });
+      toastFailure(
+        'Failed to save settings',
+        error,
+        'The setting was not changed. Please try again.',
+      );
     }
   }
 

@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { StudyTags } from '@/client/components/domain/study-tags';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
@@ -29,7 +30,6 @@ import {
   studyStatusOptions,
 } from '@/client/components/domain/study-status-badge';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import { paths } from '@/shared/paths';
 import type { StudyStatus } from '@/shared/schemas/options';
@@ -69,11 +69,11 @@ export function AdminStudyCard({ study }: { study: Study }) {
         description: `"${study.title}" is now ${studyStatusLabels[value]}.`,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update test status',
-        description: errorMessageOf(error, 'The status was not changed. Please try again.'),
-      });
+      toastFailure(
+        'Failed to update test status',
+        error,
+        'The status was not changed. Please try again.',
+      );
     }
   }
 
@@ -163,11 +163,7 @@ function DeleteStudyButton({ study }: { study: Study }) {
       await remove.mutateAsync(study.id);
       toast({ title: 'Test deleted', description: `"${study.title}" was deleted.` });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to delete test',
-        description: errorMessageOf(error, 'The test was not deleted. Please try again.'),
-      });
+      toastFailure('Failed to delete test', error, 'The test was not deleted. Please try again.');
     }
     return true;
   }

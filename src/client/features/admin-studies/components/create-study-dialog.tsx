@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import {
   Dialog,
   DialogContent,
@@ -16,7 +17,6 @@ import { Form } from '@/client/components/ui/form';
 import { LongTextField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { createStudySchema } from '@/shared/schemas/studies';
 import { useCreateStudy } from '@/client/api/studies/create-study';
@@ -77,11 +77,7 @@ export function CreateStudyDialog() {
     } catch (error) {
       const details = getApiErrorDetails(error);
       applyFieldErrors(form.setError, details.fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to create test',
-        description: errorMessageOf(error, 'The test was not created. Please try again.'),
-      });
+      toastFailure('Failed to create test', error, 'The test was not created. Please try again.');
     }
   }
 

@@ -1,8 +1,8 @@
 import { DownloadIcon, Loader2Icon } from 'lucide-react';
 import { useExportPayments } from '@/client/api/studies/export-payments';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 
 export function ExportPaymentsButton({ testId }: { testId: string }) {
   const exportList = useExportPayments(testId);
@@ -11,11 +11,7 @@ export function ExportPaymentsButton({ testId }: { testId: string }) {
       const name = await exportList.mutateAsync();
       toast({ title: 'Payment list exported', description: `Saved as ${name}.` });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Export failed',
-        description: errorMessageOf(error, 'The payment list could not be exported.'),
-      });
+      toastFailure('Export failed', error, 'The payment list could not be exported.');
     }
   }
   return (

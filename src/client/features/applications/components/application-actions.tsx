@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { StatusActions } from '@/client/components/domain/status-actions';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { applicationTransitions } from '@/shared/rules/transitions';
 import type { AdminApplication, Application } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
@@ -80,11 +80,11 @@ export function ApplicationActions({
       });
       return true;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Failed to update application',
-        description: errorMessageOf(error, 'The application could not be moved. Please try again.'),
-      });
+      toastFailure(
+        'Failed to update application',
+        error,
+        'The application could not be moved. Please try again.',
+      );
       return false;
     }
   }

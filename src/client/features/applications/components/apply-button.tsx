@@ -1,6 +1,7 @@
 import { Loader2Icon, SendIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import {
   Dialog,
   DialogClose,
@@ -14,7 +15,6 @@ import {
 import { Label } from '@/client/components/ui/label';
 import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
 import { useApply } from '@/client/api/applications/apply';
 
@@ -49,11 +49,7 @@ export function ApplyButton({ participantId, study }: Props) {
         description: `We have your application for "${study.title}". We will be in touch.`,
       });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Application failed',
-        description: errorMessageOf(error, 'Failed to submit application'),
-      });
+      toastFailure('Application failed', error, 'Failed to submit application');
     }
   }
 

@@ -1,8 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
-import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { useDeleteParticipant } from '@/client/api/participants/delete-participant';
 
 /**
@@ -24,11 +23,7 @@ export function DeleteAccountDialog({
       onDeleted();
       return true;
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Delete failed',
-        description: errorMessageOf(error, 'Your account was not deleted. Please try again.'),
-      });
+      toastFailure('Delete failed', error, 'Your account was not deleted. Please try again.');
       return false;
     }
   }

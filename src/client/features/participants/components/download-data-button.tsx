@@ -1,7 +1,7 @@
 import { DownloadIcon, Loader2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
+import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { useExportMyData } from '@/client/api/participants/export-my-data';
 
 /** "Download my data": everything stored about me (profile, applications, payments) as JSON. */
@@ -13,11 +13,7 @@ export function DownloadDataButton() {
       const name = await exportData.mutateAsync();
       toast({ title: 'Download started', description: `Your data is saved as ${name}.` });
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Download failed',
-        description: errorMessageOf(error, 'We could not prepare your data. Please try again.'),
-      });
+      toastFailure('Download failed', error, 'We could not prepare your data. Please try again.');
     }
   }
 

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Checkbox } from '@/client/components/ui/checkbox';
+import { toastFailure } from '@/client/lib/toast-failure';
 import {
   Form,
   FormControl,
@@ -12,9 +13,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/client/components/ui/form';
-import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
@@ -76,11 +75,7 @@ export function RegistrationForm({
       await register.mutateAsync(payload);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
-        title: 'Registration failed',
-        description: errorMessageOf(error, 'An error occurred during registration.'),
-      });
+      toastFailure('Registration failed', error, 'An error occurred during registration.');
       return;
     }
     await onRegistered({ email: payload.email, password: payload.password });
