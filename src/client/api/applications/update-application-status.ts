@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
+import { invalidateAll } from '../invalidate';
 import type { Application, ApplicationStatusInput } from '@/shared/schemas/applications';
 import { paymentKeys } from '../payments/keys';
 import { statsKeys } from '../stats/keys';
@@ -28,7 +29,6 @@ export function useUpdateApplicationStatus() {
   return useMutation({
     mutationFn: updateApplicationStatus,
     // A 409 may mean this screen is stale (moved in another tab, study filled): refresh either way.
-    onSettled: () =>
-      Promise.all(affectedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidateAll(queryClient, affectedKeys),
   });
 }

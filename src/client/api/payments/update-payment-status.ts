@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
+import { invalidateAll } from '../invalidate';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
 import { participantKeys } from '../participants/keys';
 import { statsKeys } from '../stats/keys';
@@ -23,7 +24,6 @@ export function useUpdatePaymentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePaymentStatus,
-    onSettled: () =>
-      Promise.all(affectedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidateAll(queryClient, affectedKeys),
   });
 }

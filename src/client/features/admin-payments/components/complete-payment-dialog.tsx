@@ -1,13 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { Form } from '@/client/components/ui/form';
+import { FormDialog } from '@/client/components/ui/form-dialog';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -19,7 +12,6 @@ import {
   paymentCompletionSchema,
   paymentMethods,
 } from '@/shared/schemas/payments';
-import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 const methodOptions = paymentMethods.map((value) => ({ value, label: value }));
 
@@ -62,50 +54,42 @@ export function CompletePaymentDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark payment as paid</DialogTitle>
-          <DialogDescription>
-            Record how {formatKesDecimal(payment.amount)} was paid to {person} for “
-            {payment.testTitle}”. They are e-mailed the reference.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form
-            noValidate
-            onSubmit={(event) => void form.handleSubmit(submit)(event)}
-            className="grid gap-4"
-          >
-            <ChoiceField
-              control={form.control}
-              name="paymentMethod"
-              label="Payment method"
-              options={methodOptions}
-              required
-            />
-            <TextField
-              control={form.control}
-              name="transactionId"
-              label={method === 'M-Pesa' ? 'M-Pesa code' : 'Bank reference'}
-              required
-              autoComplete="off"
-              placeholder={method === 'M-Pesa' ? 'QGH7XK2L9P' : 'e.g. FT24123ABC45'}
-              description={
-                method === 'M-Pesa'
-                  ? 'The 10-character code from the M-Pesa confirmation message.'
-                  : 'The reference on the bank’s transfer confirmation.'
-              }
-            />
-            <DialogFormActions
-              pending={pending}
-              onCancel={() => onOpenChange(false)}
-              submitLabel="Mark as paid"
-              pendingLabel="Saving…"
-            />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Mark payment as paid"
+      description={
+        <>
+          Record how {formatKesDecimal(payment.amount)} was paid to {person} for “
+          {payment.testTitle}”. They are e-mailed the reference.
+        </>
+      }
+      form={form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Mark as paid"
+      pendingLabel="Saving…"
+    >
+      <ChoiceField
+        control={form.control}
+        name="paymentMethod"
+        label="Payment method"
+        options={methodOptions}
+        required
+      />
+      <TextField
+        control={form.control}
+        name="transactionId"
+        label={method === 'M-Pesa' ? 'M-Pesa code' : 'Bank reference'}
+        required
+        autoComplete="off"
+        placeholder={method === 'M-Pesa' ? 'QGH7XK2L9P' : 'e.g. FT24123ABC45'}
+        description={
+          method === 'M-Pesa'
+            ? 'The 10-character code from the M-Pesa confirmation message.'
+            : 'The reference on the bank’s transfer confirmation.'
+        }
+      />
+    </FormDialog>
   );
 }

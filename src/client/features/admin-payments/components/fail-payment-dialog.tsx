@@ -1,13 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { Form } from '@/client/components/ui/form';
+import { FormDialog } from '@/client/components/ui/form-dialog';
 import { LongTextField } from '@/client/components/ui/form-fields';
 import { formatKesDecimal } from '@/shared/rules/money';
 import {
@@ -15,7 +8,6 @@ import {
   type PaymentFailureInput,
   paymentFailureSchema,
 } from '@/shared/schemas/payments';
-import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 /** Marking a payment as failed, with an optional reason; it can be retried later. */
 export function FailPaymentDialog({
@@ -44,39 +36,31 @@ export function FailPaymentDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Mark payment as failed?</DialogTitle>
-          <DialogDescription>
-            The {formatKesDecimal(payment.amount)} payment to {person} stays owed; you can retry it
-            later.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form
-            noValidate
-            onSubmit={(event) => void form.handleSubmit(submit)(event)}
-            className="grid gap-4"
-          >
-            <LongTextField
-              control={form.control}
-              name="failureReason"
-              label="Reason"
-              optional
-              rows={3}
-              placeholder="e.g. The M-Pesa number is not registered"
-            />
-            <DialogFormActions
-              pending={pending}
-              onCancel={() => onOpenChange(false)}
-              submitLabel="Mark as failed"
-              pendingLabel="Saving…"
-              destructive
-            />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Mark payment as failed?"
+      description={
+        <>
+          The {formatKesDecimal(payment.amount)} payment to {person} stays owed; you can retry it
+          later.
+        </>
+      }
+      form={form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Mark as failed"
+      pendingLabel="Saving…"
+      destructive
+    >
+      <LongTextField
+        control={form.control}
+        name="failureReason"
+        label="Reason"
+        optional
+        rows={3}
+        placeholder="e.g. The M-Pesa number is not registered"
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/client/components/ui/dialog';
-import { Form } from '@/client/components/ui/form';
+import { FormDialog } from '@/client/components/ui/form-dialog';
 import { TextField } from '@/client/components/ui/form-fields';
+import { hoursLabel } from '@/client/lib/study-text';
 import { formatKes, studyPayCents } from '@/shared/rules/money';
 import {
   type Application,
@@ -16,7 +10,6 @@ import {
   type ApplicationCompletionInput,
   applicationCompletionSchema,
 } from '@/shared/schemas/applications';
-import { DialogFormActions } from '@/client/components/ui/pending-button';
 
 /** The hours field starts at the study's duration, when it fits the 0 to 99.99 range. */
 function defaultHours(duration: number): string {
@@ -55,43 +48,35 @@ export function AdminCompleteApplicationDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Complete {person}</DialogTitle>
-          <DialogDescription>
-            Mark {person}’s session of “{study.title}” as completed. A pending payment of{' '}
-            <strong className="font-medium text-foreground">{payment}</strong> (pay rate ×{' '}
-            {study.duration} {study.duration === 1 ? 'hour' : 'hours'}) is created for them.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form
-            noValidate
-            onSubmit={(event) => void form.handleSubmit(submit)(event)}
-            className="grid gap-4"
-          >
-            <TextField
-              control={form.control}
-              name="hoursWorked"
-              label="Hours worked"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={99.99}
-              step={0.01}
-              required
-              description="Between 0 and 99.99; the study’s duration unless they stayed longer or left early."
-            />
-            <DialogFormActions
-              pending={pending}
-              onCancel={() => onOpenChange(false)}
-              submitLabel="Complete"
-              pendingLabel="Completing…"
-            />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<>Complete {person}</>}
+      description={
+        <>
+          Mark {person}’s session of “{study.title}” as completed. A pending payment of{' '}
+          <strong className="font-medium text-foreground">{payment}</strong> (pay rate ×{' '}
+          {hoursLabel(study.duration)}) is created for them.
+        </>
+      }
+      form={form}
+      onSubmit={submit}
+      pending={pending}
+      submitLabel="Complete"
+      pendingLabel="Completing…"
+    >
+      <TextField
+        control={form.control}
+        name="hoursWorked"
+        label="Hours worked"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={99.99}
+        step={0.01}
+        required
+        description="Between 0 and 99.99; the study’s duration unless they stayed longer or left early."
+      />
+    </FormDialog>
   );
 }
