@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applications, participants, studies } from '../../db/schema/index';
 import { PLACE_TAKING_STATUSES } from '../../../shared/rules/capacity';
+import type { ApplicationListQuery } from '../../../shared/schemas/applications';
 import type { ApplicationStatus } from '../../../shared/schemas/options';
 import {
   afterMicroCursor,
@@ -114,11 +115,7 @@ export async function listOwnApplications(db: DbOrTx, participantId: string) {
     .orderBy(...newestFirst(applications.appliedAt, applications.id));
 }
 
-export type AdminApplicationFilter = {
-  status?: ApplicationStatus | undefined;
-  testId?: string | undefined;
-  search?: string | undefined;
-};
+export type AdminApplicationFilter = Pick<ApplicationListQuery, 'status' | 'testId' | 'search'>;
 
 function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
   return and(

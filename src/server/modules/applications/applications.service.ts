@@ -27,7 +27,7 @@ import {
 import { recomputeEarnings } from '../payments/earnings.repo';
 import { findParticipant } from '../participants/participants.repo';
 import { insertCompletionPayment } from '../payments/payments.repo';
-import type { StudiesService } from '../studies/studies.service';
+import { STUDY_NOT_FOUND, type StudiesService } from '../studies/studies.service';
 import { lockStudy } from '../studies/studies.repo';
 import { toAdminApplication, toApplication } from './applications.mapper';
 import {
@@ -97,7 +97,7 @@ export function createApplicationsService(deps: {
         return await db.transaction(async (tx) => {
           // A status change cannot slip between the check and the insert.
           const study = await lockStudy(tx, input.testId, 'share');
-          if (!study) throw notFound('Test not found');
+          if (!study) throw notFound(STUDY_NOT_FOUND);
           if (study.status !== 'active') throw conflict(NOT_OPEN);
           const row = await insertApplication(tx, {
             participantId: applicantId,

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { applications, participants, payments, studies } from '../../db/schema/index';
 import { OWED_PAYMENT_STATUSES } from '../../../shared/rules/payments';
-import type { PaymentStatus } from '../../../shared/schemas/options';
+import type { z } from 'zod';
+import type { PaymentListQuery, paymentStatusSchema } from '../../../shared/schemas/payments';
 import {
   afterMicroCursor,
   microText,
@@ -24,11 +25,7 @@ const joinedColumns = {
   testTitle: studies.title,
 };
 
-export type PaymentListFilter = {
-  status?: PaymentStatus | undefined;
-  testId?: string | undefined;
-  search?: string | undefined;
-};
+export type PaymentListFilter = Pick<PaymentListQuery, 'status' | 'testId' | 'search'>;
 
 /** A term that may be a transaction reference: one token with a digit (QGH7XK2L9P, FT24123ABC). */
 const REFERENCE_LIKE = /^(?=.*\d)[A-Za-z0-9-]{6,100}$/;
@@ -115,12 +112,7 @@ export async function lockPayment(tx: DbOrTx, id: string) {
 export async function updatePaymentStatus(
   tx: DbOrTx,
   id: string,
-  change: {
-    status: PaymentStatus;
-    transactionId?: string | undefined;
-    paymentMethod?: string | undefined;
-    failureReason?: string | undefined;
-  },
+  change: z.output<typeof paymentStatusSchema>,
 ): Promise<void> {
   await tx
     .update(payments)

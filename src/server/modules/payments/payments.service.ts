@@ -19,6 +19,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { paymentCompletedMail } from '../mail/mail-copy';
 import { findParticipant } from '../participants/participants.repo';
 import { findStudy } from '../studies/studies.repo';
+import { STUDY_NOT_FOUND } from '../studies/studies.service';
 import { recomputeEarnings } from './earnings.repo';
 import { toPayment } from './payments.mapper';
 import {
@@ -139,7 +140,7 @@ export function createPaymentsService({
      */
     async studyPaymentsCsv(studyId: string): Promise<{ filename: string; stream: Readable }> {
       const study = await findStudy(db, studyId);
-      if (!study) throw notFound('Test not found');
+      if (!study) throw notFound(STUDY_NOT_FOUND);
       const rows = await studyPaymentRows(db, studyId);
       const records = rows.map((r) => [
         `${r.firstName} ${r.lastName}`,

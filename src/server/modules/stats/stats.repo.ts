@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { studies } from '../../db/schema/index';
-import type { StatsTrends } from '../../../shared/schemas/stats';
+import type { Stats, StatsTrends } from '../../../shared/schemas/stats';
 import { placesTakenIn } from '../applications/applications.repo';
 
 type Rows<T> = { rows: T[] };
 // db.execute answers the driver's result; both drivers carry the rows in `rows`.
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-export type FiguresRow = {
-  participantCount: number;
-  companiesServed: number;
-  projectsCompleted: number;
-  activeTests: number;
-  totalParticipantsNeeded: number;
-  totalEarnings: string;
-};
+/** Every figure but productsOptimized, which the service derives. */
+export type FiguresRow = Omit<Required<Stats>, 'productsOptimized'>;
 
 /**
  * Every figure of decisions.md section 3 in one round trip:
