@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { hoursLabel } from '@/client/lib/study-text';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
-import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { type AdminApplication, isStudyFull } from '@/shared/schemas/applications';
-import { participantName, StudyPlaces } from './admin-application-parts';
+import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 
 /**
@@ -52,15 +50,7 @@ export function AdminApplicationCards({
               <div className="col-span-2 min-w-0">
                 <dt className="text-xs text-muted-foreground">Study</dt>
                 <dd className="wrap-anywhere">
-                  <Link
-                    to={paths.adminStudy(test.id)}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {test.title}
-                  </Link>
-                  {test.company && (
-                    <span className="block text-xs text-muted-foreground">{test.company}</span>
-                  )}
+                  <StudyLink test={test} companyAs="span" />
                 </dd>
               </div>
               <div>

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
+import { paths } from '@/shared/paths';
 import type { AdminApplication } from '@/shared/schemas/applications';
 
 /** The applicant's full name, or "Deleted participant" once their account is gone. */
@@ -23,5 +25,37 @@ export function StudyPlaces({ test, full }: { test: AdminApplication['test']; fu
       {test.currentParticipants}/{test.maxParticipants}
       <span className="sr-only"> places taken</span>
     </span>
+  );
+}
+
+/** The study's title, linking to its page, and its company under it. */
+export function StudyLink({
+  test,
+  companyAs: Company = 'div',
+}: {
+  test: AdminApplication['test'];
+  /** A table cell holds a div; a card's `dd` a span shown as a block. */
+  companyAs?: 'div' | 'span';
+}) {
+  return (
+    <>
+      <Link
+        to={paths.adminStudy(test.id)}
+        className="text-primary underline-offset-4 hover:underline"
+      >
+        {test.title}
+      </Link>
+      {test.company && (
+        <Company
+          className={
+            Company === 'span'
+              ? 'block text-xs text-muted-foreground'
+              : 'text-xs text-muted-foreground'
+          }
+        >
+          {test.company}
+        </Company>
+      )}
+    </>
   );
 }

@@ -1,6 +1,5 @@
 import { ClipboardListIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Link } from 'react-router';
 import {
   TableBody,
   TableCell,
@@ -14,14 +13,13 @@ import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useListFilters } from '@/client/lib/use-list-filters';
-import { paths } from '@/shared/paths';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/schemas/applications';
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
 import { useAdminApplications } from '@/client/api/applications/get-applications';
 import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminApplicationCards } from './admin-application-cards';
-import { participantName, StudyPlaces } from './admin-application-parts';
+import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
@@ -164,15 +162,7 @@ function ApplicationsList({
                   )}
                 </TableCell>
                 <TableCell className="min-w-40">
-                  <Link
-                    to={paths.adminStudy(test.id)}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {test.title}
-                  </Link>
-                  {test.company && (
-                    <div className="text-xs text-muted-foreground">{test.company}</div>
-                  )}
+                  <StudyLink test={test} />
                 </TableCell>
                 <TableCell className="text-right whitespace-nowrap tabular-nums">
                   {formatKesDecimal(test.payRate)}
