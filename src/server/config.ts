@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LIMITS } from '../shared/schemas/fields';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 iterations (one lane). */
 export const ARGON2_DEFAULT_COST = { memoryKib: 19_456, timeCost: 2 } as const;
@@ -54,9 +55,10 @@ const envSchema = z
       .default(ARGON2_DEFAULT_COST.memoryKib),
     ARGON2_TIME_COST: z.coerce.number().int().min(1).max(100).default(ARGON2_DEFAULT_COST.timeCost),
     ADMIN_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+    // The bounds of every password field, so the bootstrap admin can also sign in by the form.
     ADMIN_PASSWORD: optionalString.refine(
-      (v) => v === undefined || (v.length >= 6 && v.length <= 128),
-      'must be 6 to 128 characters',
+      (v) => v === undefined || (v.length >= LIMITS.passwordMin && v.length <= LIMITS.passwordMax),
+      `must be ${LIMITS.passwordMin} to ${LIMITS.passwordMax} characters`,
     ),
     PUBLIC_URL: optionalString.pipe(z.url('must be a URL such as https://example.com').optional()),
     SMTP_URL: optionalString.refine(

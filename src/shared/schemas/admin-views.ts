@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_RANGE, isIsoDateInRange, text } from './fields';
-import { searchParam } from './paging';
+import { pageQuery, searchParam } from './paging';
 import { userTypes } from './options';
 
 export const auditEntrySchema = z.object({
@@ -75,6 +75,12 @@ export function withOrderedAuditRange<T extends z.ZodType<Pick<AuditFilters, 'fr
     { message: auditRangeMessage, path: ['to'] },
   );
 }
+
+/** GET /api/audit-log: the filters, an ordered period, and the page. */
+export const auditListQuerySchema = withOrderedAuditRange(
+  pageQuery.extend(auditFiltersSchema.shape),
+);
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 export const notificationSchema = z.object({
   id: z.string(),

@@ -12,7 +12,7 @@ import {
 } from './fields';
 import { adminRoles } from './options';
 
-const CREATE_ADMIN_MESSAGE = 'Please provide valid username and password (min 6 characters)';
+const CREATE_ADMIN_MESSAGE = `Please provide valid username and password (min ${LIMITS.passwordMin} characters)`;
 
 /** POST /api/admin/create: the username is an e-mail address (spec section 5). */
 export const createAdminSchema = z.object({
@@ -26,7 +26,7 @@ export const createAdminSchema = z.object({
   password: z
     .string({ error: CREATE_ADMIN_MESSAGE })
     .min(LIMITS.passwordMin, CREATE_ADMIN_MESSAGE)
-    .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`)
+    .max(LIMITS.passwordMax, messages.passwordTooLong)
     .refine((v) => isAllowedText(v, 'line'), notAllowedMessage('Password')),
   role: z.enum(adminRoles).default('admin'),
 });

@@ -15,6 +15,7 @@ import {
   text,
 } from './fields';
 import { ageRanges, educationLevels } from './options';
+import { pageQuery, searchParam } from './paging';
 
 const DATE_MESSAGE = 'Please enter a valid date';
 const CHOICE = 'Please choose one of the options';
@@ -163,3 +164,10 @@ export const photoMessages = {
   type: 'Please upload a JPG or PNG image',
   size: 'Please upload an image smaller than 2MB',
 } as const;
+
+/** GET /api/participants/export.csv: the list's search. */
+export const participantSearchQuerySchema = z.object({ search: searchParam });
+
+/** GET /api/participants: newest first, searched on the server. */
+export const participantListQuerySchema = pageQuery.extend(participantSearchQuerySchema.shape);
+export type ParticipantListQuery = z.output<typeof participantListQuerySchema>;

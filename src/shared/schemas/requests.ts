@@ -17,6 +17,7 @@ import {
   researchTimelines,
   urgencies,
 } from './options';
+import { pageQuery, searchParam } from './paging';
 
 export const requestMessages = {
   companyName: 'Company name is required',
@@ -99,3 +100,10 @@ export type ResearchRequest = z.infer<typeof researchRequestOutSchema>;
 export const requestStatusSchema = z.object({
   status: z.enum(requestStatuses, { error: 'Unknown status' }),
 });
+
+/** GET /api/client-requests and /api/research-requests: newest first, by status and search. */
+export const requestListQuerySchema = pageQuery.extend({
+  status: z.enum(requestStatuses).optional(),
+  search: searchParam,
+});
+export type RequestListQuery = z.output<typeof requestListQuerySchema>;

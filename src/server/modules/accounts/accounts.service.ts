@@ -5,17 +5,18 @@ import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { paths } from '../../../shared/paths';
 import { ACCOUNT_EXISTS, type AuthAnswer } from '../../../shared/schemas/auth';
+import type { z } from 'zod';
 import type {
-  ChangePasswordInput,
-  ForgotPasswordInput,
-  ResetPasswordInput,
-  SignInInput,
-  SignUpInput,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
 } from '../../../shared/schemas/auth';
 import { messages } from '../../../shared/schemas/fields';
 import {
   CURRENT_PASSWORD_FOR_EMAIL,
-  type ParticipantRegistrationInput,
+  type participantRegistrationSchema,
 } from '../../../shared/schemas/participants';
 import type { UserType } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
@@ -91,7 +92,12 @@ type Deps = {
 
 type Who = { id: string; type: UserType };
 
-type RegistrationInput = Omit<ParticipantRegistrationInput, 'password'> & { password: string };
+/** A sign-up (names, contacts, password) or a registration, which adds the optional profile. */
+type RegistrationInput = Pick<
+  z.output<typeof signUpSchema>,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'password'
+> &
+  Partial<z.output<typeof participantRegistrationSchema>>;
 
 export function createAccountsService({ db, config, log, now: clock = () => new Date() }: Deps) {
   const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };
@@ -195,10 +201,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     createParticipant,
 
     /** POST /api/auth/signup: participants only; admins are made by a super admin or the CLI. */
-    async signUp(
-      input: SignUpInput & { userType: UserType },
-      ctx: RequestContext,
-    ): Promise<AuthAnswer> {
+    async signUp(input: z.output<typeof signUpSchema>, ctx: RequestContext): Promise<AuthAnswer> {
       if (input.userType === 'admin') {
         await recordAudit(db, ctx, {
           action: 'auth.signup.refused',
@@ -217,7 +220,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
      * The caller's current session, if any, ends only when the new one is issued.
      */
     async signIn(
-      input: SignInInput,
+      input: z.output<typeof signInSchema>,
       ctx: RequestContext,
       replacesSessionIdHash?: string,
     ): Promise<AuthAnswer & { sessionToken: string }> {
@@ -281,7 +284,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     },
 
     /** Always resolves the same way; only the mail (if the account exists) differs. */
-    async forgotPassword(input: ForgotPasswordInput, ctx: RequestContext): Promise<void> {
+    async forgotPassword(
+      input: z.output<typeof forgotPasswordSchema>,
+      ctx: RequestContext,
+    ): Promise<void> {
       const started = Date.now();
       const account = await findAccountByEmail(db, input.email);
       // A disabled account gets no link (the answer stays the same): a reset would
@@ -314,7 +320,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     },
 
     /** Single use: the token is cleared by the same statement that checks it. */
-    async resetPassword(input: ResetPasswordInput, ctx: RequestContext): Promise<void> {
+    async resetPassword(
+      input: z.output<typeof resetPasswordSchema>,
+      ctx: RequestContext,
+    ): Promise<void> {
       assertNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       const tokenHash = hashToken(input.token);
@@ -348,7 +357,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
      */
     async changePassword(
       who: Who,
-      input: ChangePasswordInput,
+      input: z.output<typeof changePasswordSchema>,
       keepSessionIdHash: string | undefined,
       ctx: RequestContext,
     ): Promise<void> {

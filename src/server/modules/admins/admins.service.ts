@@ -2,7 +2,8 @@ import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import type { Admin, AdminProfile, AdminStatus } from '../../../shared/schemas/admins';
-import type { ChangePasswordInput } from '../../../shared/schemas/auth';
+import type { z } from 'zod';
+import type { changePasswordSchema } from '../../../shared/schemas/auth';
 import { messages } from '../../../shared/schemas/fields';
 import type { AdminRole } from '../../../shared/schemas/options';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
@@ -91,7 +92,7 @@ export function createAdminsService({
     async changeOwnPassword(
       who: { id: string; sessionIdHash: string | undefined },
       targetId: string,
-      input: ChangePasswordInput,
+      input: z.output<typeof changePasswordSchema>,
       ctx: RequestContext,
     ): Promise<void> {
       if (targetId !== who.id) throw forbidden('You can only change your own password');

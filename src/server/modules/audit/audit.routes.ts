@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import {
-  auditEntrySchema,
-  auditFiltersSchema,
-  withOrderedAuditRange,
-} from '../../../shared/schemas/admin-views';
-import { pageQuery } from '../../../shared/schemas/paging';
+import { auditEntrySchema, auditListQuerySchema } from '../../../shared/schemas/admin-views';
 import { withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import type { AuditService } from './audit.service';
@@ -18,7 +13,7 @@ export async function auditRoutes(app: FastifyInstance, opts: { audit: AuditServ
     {
       preValidation: requireAdmin,
       schema: {
-        querystring: withOrderedAuditRange(pageQuery.extend(auditFiltersSchema.shape)),
+        querystring: auditListQuerySchema,
         response: {
           200: z.object({
             entries: z.array(auditEntrySchema),

@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
-import type { AuditEntry, AuditFilters } from '../../../shared/schemas/admin-views';
+import type { AuditEntry, AuditListQuery } from '../../../shared/schemas/admin-views';
 import type { UserType } from '../../../shared/schemas/options';
 import { toAuditEntry } from './audit.mapper';
 import { auditEntriesAfter, countAuditEntries, insertAuditLog } from './audit.repo';
@@ -45,7 +45,7 @@ export function createAuditService({ db }: { db: Db }) {
   return {
     /** One page of the audit trail, newest first, with the acting account's name and e-mail. */
     async list(
-      q: AuditFilters & { limit: number; cursor?: string | undefined },
+      q: AuditListQuery,
     ): Promise<{ entries: AuditEntry[]; nextCursor: string | null; total: number }> {
       const rows = await auditEntriesAfter(db, {
         ...q,

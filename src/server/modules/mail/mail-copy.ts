@@ -11,6 +11,7 @@ import {
   researchTimelines,
   urgencies,
 } from '../../../shared/schemas/options';
+import type { ClientRequest, ResearchRequest } from '../../../shared/schemas/requests';
 import { site } from '../../../shared/site';
 import type { OutgoingMail } from './mail.service';
 
@@ -238,16 +239,7 @@ function autoReply(to: string, kind: string, subject: string, line: string): Out
   };
 }
 
-export type InquiryForMail = {
-  id: string;
-  companyName: string;
-  contactPerson: string;
-  email: string;
-  service: string;
-  urgency: string | null;
-  budget: string | null;
-  message: string;
-};
+type InquiryForMail = Omit<ClientRequest, 'id' | 'status' | 'createdAt'>;
 
 export function inquiryNotificationMail(
   to: string,
@@ -279,18 +271,7 @@ export function inquiryConfirmationMail(r: Pick<InquiryForMail, 'email'>): Outgo
   );
 }
 
-export type ResearchForMail = {
-  company: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  projectType: string | null;
-  description: string;
-  timeline: string | null;
-  budget: string | null;
-  targetAudience: string | null;
-  goals: string | null;
-};
+type ResearchForMail = Omit<ResearchRequest, 'id' | 'status' | 'createdAt'>;
 
 export function researchNotificationMail(
   to: string,

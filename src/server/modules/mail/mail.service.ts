@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
-import type { OutboxMail, OutboxMailDetail, OutboxStatus } from '../../../shared/schemas/outbox';
+import type { z } from 'zod';
+import type {
+  OutboxMail,
+  OutboxMailDetail,
+  outboxListQuerySchema,
+} from '../../../shared/schemas/outbox';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { toOutboxMail, toOutboxMailDetail } from './mail.mapper';
 import {
@@ -87,11 +92,7 @@ export async function purgeSentBodies(db: DbOrTx, now: Date): Promise<number> {
 export function createMailService({ db, smtpConfigured }: { db: Db; smtpConfigured: boolean }) {
   return {
     /** One page of the outbox, newest first, optionally of one status; never a body. */
-    async list(q: {
-      status?: OutboxStatus | undefined;
-      limit: number;
-      cursor?: string | undefined;
-    }): Promise<{
+    async list(q: z.output<typeof outboxListQuerySchema>): Promise<{
       mail: OutboxMail[];
       nextCursor: string | null;
       total: number;

@@ -1,13 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  applications,
-  earnings,
-  participantPhotos,
-  participants,
-  payments,
-  studies,
-} from '../../db/schema/index';
+import { earnings, participantPhotos, participants, payments } from '../../db/schema/index';
 import {
   afterMicroCursor,
   microText,
@@ -117,15 +110,6 @@ export async function findParticipantEarnings(
     .where(eq(participants.id, participantId))
     .limit(1);
   return row;
-}
-
-export async function applicationsOf(db: DbOrTx, participantId: string) {
-  return db
-    .select({ application: applications, study: studies })
-    .from(applications)
-    .innerJoin(studies, eq(studies.id, applications.testId))
-    .where(eq(applications.participantId, participantId))
-    .orderBy(desc(applications.appliedAt));
 }
 
 export async function paymentsOf(db: DbOrTx, participantId: string) {

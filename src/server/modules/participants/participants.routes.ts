@@ -2,13 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { changePasswordSchema } from '../../../shared/schemas/auth';
-import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import {
   accountProfileSchema,
   earningsSchema,
   participantProfileUpdateSchema,
   participantRegistrationSchema,
+  participantListQuerySchema,
   participantSchema,
+  participantSearchQuerySchema,
   PHOTO_MAX_BYTES,
   photoMessages,
 } from '../../../shared/schemas/participants';
@@ -29,7 +30,6 @@ const PRIVATE = 'private, no-store';
 const participantAnswer = z.object({ participant: participantSchema });
 // Multipart framing around the file; anything larger is refused before reading.
 const MULTIPART_OVERHEAD = 64 * 1024;
-const searchQuery = z.object({ search: searchParam });
 
 /** The participant's own routes, and the admins' list, export and earnings view. */
 export async function participantsRoutes(
@@ -59,7 +59,7 @@ export async function participantsRoutes(
     {
       preValidation: requireAdmin,
       schema: {
-        querystring: pageQuery.extend(searchQuery.shape),
+        querystring: participantListQuerySchema,
         response: {
           200: z.object({
             participants: z.array(participantSchema),
@@ -77,7 +77,7 @@ export async function participantsRoutes(
 
   r.get(
     '/api/participants/export.csv',
-    { preValidation: requireAdmin, schema: { querystring: searchQuery } },
+    { preValidation: requireAdmin, schema: { querystring: participantSearchQuerySchema } },
     async (request, reply) =>
       sendCsv(reply, 'participants.csv', participants.exportCsv(request.query.search)),
   );

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type {
   Earnings,
   Participant,
+  ParticipantListQuery,
   participantProfileUpdateSchema,
 } from '../../../shared/schemas/participants';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
@@ -17,6 +18,7 @@ import { accountTaken, type AccountsService } from '../accounts/accounts.service
 import { deleteMailTo } from '../mail/outbox.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { toApplication } from '../applications/applications.mapper';
+import { listOwnApplications } from '../applications/applications.repo';
 import {
   PARTICIPANTS_CSV_HEADER,
   toEarnings,
@@ -25,7 +27,6 @@ import {
   toParticipantCsvRecord,
 } from './participants.mapper';
 import {
-  applicationsOf,
   countParticipants,
   deleteParticipant,
   findEarnings,
@@ -80,7 +81,7 @@ export function createParticipantsService({
     },
 
     /** Newest first, searchable on the server, keyset-paginated. */
-    async list(query: { search?: string | undefined; limit: number; cursor?: string | undefined }) {
+    async list(query: ParticipantListQuery) {
       const rows = await participantsAfter(db, {
         search: query.search,
         cursor: decodeMicroCursor(query.cursor),
@@ -229,7 +230,7 @@ export function createParticipantsService({
     /** Everything stored about the person, for "Download my data". */
     async exportOf(id: string) {
       const person = toParticipant(await load(id));
-      const apps = await applicationsOf(db, id);
+      const apps = await listOwnApplications(db, id);
       const paid = await paymentsOf(db, id);
       return {
         exportedAt: new Date().toISOString(),

@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requestStatuses } from '../../../shared/schemas/options';
 import {
   requestStatusSchema,
   clientRequestOutSchema,
   clientRequestSchema,
   researchRequestOutSchema,
   researchRequestSchema,
+  requestListQuerySchema,
 } from '../../../shared/schemas/requests';
-import { pageQuery, searchParam } from '../../../shared/schemas/paging';
 import { uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { RequestsService } from './requests.service';
 
-const listQuery = pageQuery.extend({
-  status: z.enum(requestStatuses).optional(),
-  search: searchParam,
-});
 const page = { nextCursor: z.string().nullable(), total: z.number().int() };
 
 /**
@@ -69,7 +64,7 @@ export async function requestsRoutes(app: FastifyInstance, opts: { requests: Req
     {
       preValidation: requireAdmin,
       schema: {
-        querystring: listQuery,
+        querystring: requestListQuerySchema,
         response: { 200: z.object({ clientRequests: z.array(clientRequestOutSchema), ...page }) },
       },
     },
@@ -101,7 +96,7 @@ export async function requestsRoutes(app: FastifyInstance, opts: { requests: Req
     {
       preValidation: requireAdmin,
       schema: {
-        querystring: listQuery,
+        querystring: requestListQuerySchema,
         response: {
           200: z.object({ researchRequests: z.array(researchRequestOutSchema), ...page }),
         },

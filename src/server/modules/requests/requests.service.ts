@@ -12,6 +12,7 @@ import {
   type ClientRequest,
   type ClientRequestData,
   type ResearchRequest,
+  type RequestListQuery,
   type ResearchRequestData,
 } from '../../../shared/schemas/requests';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
@@ -35,13 +36,6 @@ import {
   setClientRequestStatus,
   setResearchRequestStatus,
 } from './requests.repo';
-
-type ListQuery = {
-  status?: RequestStatus | undefined;
-  search?: string | undefined;
-  limit: number;
-  cursor?: string | undefined;
-};
 
 /**
  * Leads from the public forms, and the admins' lists and status moves. The request, the
@@ -101,7 +95,7 @@ export function createRequestsService({
     });
   }
 
-  const queryOf = (q: ListQuery) => ({ ...q, cursor: decodeMicroCursor(q.cursor) });
+  const queryOf = (q: RequestListQuery) => ({ ...q, cursor: decodeMicroCursor(q.cursor) });
 
   return {
     async createClientRequest(
@@ -191,7 +185,7 @@ export function createRequestsService({
     },
 
     /** Inquiries, newest first, filtered, keyset-paginated. */
-    async listClient(q: ListQuery) {
+    async listClient(q: RequestListQuery) {
       const query = queryOf(q);
       const rows = await clientRequestsAfter(db, { ...query, limit: q.limit + 1 });
       const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
@@ -206,7 +200,7 @@ export function createRequestsService({
     },
 
     /** Research requests, like the inquiries. */
-    async listResearch(q: ListQuery) {
+    async listResearch(q: RequestListQuery) {
       const query = queryOf(q);
       const rows = await researchRequestsAfter(db, { ...query, limit: q.limit + 1 });
       const { shown, nextCursor } = keysetPage(rows, q.limit, (r) => ({
