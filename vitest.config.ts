@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,9 @@ export default defineConfig({
           setupFiles: ['test/setup/fail-on-console-error.ts'],
           globalSetup: ['test/setup/global-db.ts'],
           environment: 'node',
+          // Vitest's default (one core less than the machine has) is a single worker on a
+          // 2-core machine; the files wait on their database as much as they compute.
+          maxWorkers: Math.max(2, os.availableParallelism()),
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -13,6 +13,27 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Runs a command with its stdout and stderr captured together, in the order written, so
+ * that steps running at the same time can each print their log whole when they end.
+ */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      ...options,
+    });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+    child.on('error', (error) => resolve({ code: 127, output: String(error) }));
+  });
+}
+
 /** The newest modification time of any file under the given paths. */
 export function newestMtime(paths) {
   let newest = 0;
