@@ -84,6 +84,50 @@ export default tseslint.config(
       ],
     },
   },
+  // Module shape (decision 023): routes call their service; only repos build SQL.
+  {
+    files: ['src/server/modules/**/*.routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '**/db/schema',
+                '**/db/schema/*',
+                '**/db/client',
+              ],
+              message: 'a route calls its service; SQL lives in the repo (decision 023)',
+            },
+            {
+              group: ['**/*.repo'],
+              message: 'a route calls its service, never a repo (decision 023)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/modules/**/*.service.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*'],
+              allowTypeImports: true,
+              message: 'a service calls its repo for SQL (decision 023)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
