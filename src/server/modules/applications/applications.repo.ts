@@ -10,7 +10,7 @@ import {
   newestFirst,
   type MicroCursor,
 } from '../../lib/keyset-cursor';
-import { likePattern } from '../../lib/pagination';
+import { participantSearch } from '../participants/participants.repo';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -41,17 +41,6 @@ export async function refreshPlacesTaken(tx: DbOrTx, studyId: string): Promise<v
     .update(studies)
     .set({ currentParticipants: placesTakenIn(studyId) })
     .where(eq(studies.id, studyId));
-}
-
-/**
- * An admin's search of the person behind an application or a payment: the term as typed,
- * in the stored `search_text` (name, e-mail, phone, location; one trigram index). Unlike
- * the participants list, a phone is not rewritten to E.164 here: these lists always
- * matched the text as typed.
- */
-export function participantMatches(search: string | undefined): SQL | undefined {
-  const term = search?.trim();
-  return term ? sql`${participants.searchText} LIKE ${likePattern(term)}` : undefined;
 }
 
 export async function findApplication(db: DbOrTx, id: string): Promise<ApplicationRow | undefined> {
@@ -121,7 +110,7 @@ function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
   return and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.testId ? eq(applications.testId, filter.testId) : undefined,
-    participantMatches(filter.search),
+    participantSearch(filter.search),
   );
 }
 

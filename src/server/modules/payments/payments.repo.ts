@@ -10,7 +10,7 @@ import {
   newestFirst,
   type MicroCursor,
 } from '../../lib/keyset-cursor';
-import { participantMatches } from '../applications/applications.repo';
+import { participantSearch } from '../participants/participants.repo';
 
 /** The rule of src/shared/rules/payments.ts as SQL: payments owed but not paid. */
 export function isOwedPayment(): SQL {
@@ -38,7 +38,7 @@ const REFERENCE_LIKE = /^(?=.*\d)[A-Za-z0-9-]{6,100}$/;
  */
 function searchFilter(search: string | undefined): SQL | undefined {
   const term = search?.trim();
-  const person = participantMatches(term);
+  const person = participantSearch(term);
   if (!term || !person) return undefined;
   const byPerson = sql`${payments.participantId} IN (SELECT ${participants.id} FROM ${participants} WHERE ${person})`;
   if (!REFERENCE_LIKE.test(term)) return byPerson;
