@@ -12,7 +12,7 @@ import {
   SESSION_POLICY,
   touchSession,
 } from '../modules/accounts/sessions.repo';
-import { toSessionUser } from '../modules/accounts/users.repo';
+import { toSessionUser } from '../modules/accounts/accounts.mapper';
 import type { RequestContext } from '../modules/audit/audit.service';
 
 export type Auth = { sessionIdHash: string; user: SessionUser };

@@ -43,10 +43,10 @@ import {
   resetPasswordWithToken,
   setPasswordHash,
   setResetToken,
-  toSessionUser,
   type Account,
   type ParticipantRow,
 } from './users.repo';
+import { toSessionUser } from './accounts.mapper';
 
 export const RESET_TOKEN_TTL_MS = 3600_000;
 /** Forgot-password answers take at least this long, whether or not the account exists. */

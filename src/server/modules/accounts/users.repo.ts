@@ -1,7 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { admins, participants } from '../../db/schema/index';
-import type { SessionUser } from '../../../shared/schemas/auth';
 import type { UserType } from '../../../shared/schemas/options';
 
 export type ParticipantRow = typeof participants.$inferSelect;
@@ -13,33 +12,6 @@ export type Account =
 
 export function tableOf(type: UserType) {
   return type === 'admin' ? admins : participants;
-}
-
-export function toSessionUser(account: Account): SessionUser {
-  if (account.type === 'admin') {
-    const a = account.row;
-    return {
-      id: a.id,
-      firstName: a.firstName,
-      lastName: a.lastName,
-      email: a.email,
-      phone: a.phone,
-      userType: 'admin',
-      role: a.role,
-      profilePhoto: null,
-    };
-  }
-  const p = account.row;
-  return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    email: p.email,
-    phone: p.phone,
-    userType: 'participant',
-    role: 'participant',
-    profilePhoto: p.profilePhoto,
-  };
 }
 
 export async function findAccountById(
