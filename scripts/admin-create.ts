@@ -1,6 +1,7 @@
 // npm run admin:create -- --email E --password P [--role super_admin|admin]
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config';
+import { setPasswordHashingCost } from '../src/server/modules/accounts/passwords';
 import { openDatabase } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { AppError } from '../src/server/lib/app-error';
@@ -29,6 +30,7 @@ if (!parsed.success) {
 }
 
 const config = loadConfig();
+setPasswordHashingCost(config.passwordHashing);
 const database = await openDatabase(config);
 try {
   await runMigrations(database);

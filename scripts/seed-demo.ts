@@ -12,10 +12,11 @@ import {
   researchRequests,
   studies,
 } from '../src/server/db/schema/index';
-import { hashPassword } from '../src/server/modules/accounts/passwords';
+import { hashPassword, setPasswordHashingCost } from '../src/server/modules/accounts/passwords';
 import { recomputeEarnings } from '../src/server/modules/payments/earnings.repo';
 
 const config = loadConfig();
+setPasswordHashingCost(config.passwordHashing);
 const database = await openDatabase(config);
 const { db } = database;
 try {
