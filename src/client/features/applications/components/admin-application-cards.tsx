@@ -3,7 +3,8 @@ import { hoursLabel } from '@/client/lib/study-text';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { formatKesDecimal } from '@/shared/rules/money';
-import { type AdminApplication, isStudyFull } from '@/shared/schemas/applications';
+import { isStudyFull } from '@/shared/rules/capacity';
+import type { AdminApplication } from '@/shared/schemas/applications';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
 

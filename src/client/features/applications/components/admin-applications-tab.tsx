@@ -14,7 +14,7 @@ import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useListFilters } from '@/client/lib/use-list-filters';
 import { formatKesDecimal } from '@/shared/rules/money';
-import { isStudyFull } from '@/shared/schemas/applications';
+import { isStudyFull } from '@/shared/rules/capacity';
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
 import { useAdminApplications } from '@/client/api/applications/get-applications';
 import { useAllStudies } from '@/client/api/studies/get-studies';
