@@ -374,3 +374,35 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
     }
   });
 });
+
+describe('admin profile', () => {
+  it('updates the admin’s own names, e-mail (the username too) and phone', async () => {
+    const me = await loginAs(t.app, t.database.db, 'admin');
+    const email = `renamed.${Date.now()}@example.com`;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/admin/profile',
+      headers: { cookie: me.cookie },
+      payload: {
+        firstName: 'Grace',
+        lastName: 'Achieng',
+        email,
+        phone: '+254 700 123 456',
+        currentPassword: TEST_PASSWORD,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().admin).toMatchObject({
+      firstName: 'Grace',
+      email,
+      username: email,
+      phone: '+254700123456',
+    });
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(signin.json().user.firstName).toBe('Grace');
+  });
+});

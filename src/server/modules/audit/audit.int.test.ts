@@ -183,3 +183,22 @@ describe('GET /api/audit-log: what it answers', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 });
+
+describe('audit log', () => {
+  it('shows who did what, newest first, filterable by action', async () => {
+    await loginAs(t.app, t.database.db, 'participant');
+    const res = (
+      await t.app.inject({
+        url: '/api/audit-log?action=auth.signin&limit=5',
+        headers: { cookie: boss.cookie },
+      })
+    ).json();
+    expect(res.entries.length).toBeGreaterThan(0);
+    expect(res.entries.every((e: { action: string }) => e.action.startsWith('auth.signin'))).toBe(
+      true,
+    );
+    const times = res.entries.map((e: { timestamp: string }) => e.timestamp);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(res.entries[0]).toHaveProperty('ipAddress');
+  });
+});

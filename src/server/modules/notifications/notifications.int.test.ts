@@ -153,3 +153,46 @@ describe('the notification bell', () => {
     expect(missing.json()).toEqual({ message: 'That notification no longer exists' });
   });
 });
+
+describe('the bell after real submissions', () => {
+  const inquiry = (companyName: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/client-requests',
+      payload: {
+        companyName,
+        contactPerson: 'Njeri',
+        email: 'njeri@example.com',
+        service: 'research',
+        message: 'Help us.',
+      },
+    });
+  let boss: { cookie: string };
+  beforeAll(async () => {
+    boss = await loginAs(t.app, t.database.db, 'admin');
+  });
+
+  it('counts real unread events and clears them when read', async () => {
+    await markRead(boss.cookie);
+    expect((await bell(boss.cookie)).unreadCount).toBe(0);
+    await inquiry('Bell Test Ltd');
+    const study = await createStudy(t.database.db);
+    const p = await loginAs(t.app, t.database.db, 'participant');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { cookie: p.cookie },
+      payload: { participantId: p.id, testId: study.id },
+    });
+    const seen = await bell(boss.cookie);
+    expect(seen.unreadCount).toBe(2);
+    expect(
+      seen.notifications
+        .slice(0, 2)
+        .map((n: { kind: string }) => n.kind)
+        .sort(),
+    ).toEqual(['application', 'client-request']);
+    expect((await markRead(boss.cookie)).json()).toEqual({ unreadCount: 0 });
+    expect((await bell(boss.cookie)).unreadCount).toBe(0);
+  });
+});

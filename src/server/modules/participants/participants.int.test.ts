@@ -434,10 +434,3 @@ describe('earnings, export and deletion', () => {
     expect(res.statusCode).toBe(200);
   });
 });
-
-describe('settings', () => {
-  it('tells anyone that studies are postponed by default', async () => {
-    const res = await t.app.inject({ url: '/api/settings' });
-    expect(res.json()).toEqual({ settings: { studiesOpen: false } });
-  });
-});
