@@ -76,9 +76,6 @@ export const adminApplicationSchema = applicationSchema.extend({
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
-// The client's screens import it from here until they move to src/shared/rules/capacity.ts.
-export { isStudyFull } from '../rules/capacity';
-
 /** Admin filters and paging of GET /api/applications (`limit` or `cursor` turns paging on). */
 export const applicationListQuerySchema = optionalPageQuery.extend({
   status: z.enum(applicationStatuses, { error: 'Unknown status' }).optional(),
