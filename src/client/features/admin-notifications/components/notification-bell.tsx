@@ -20,7 +20,7 @@ import {
 import { toast } from '@/client/components/ui/use-toast';
 import { type AdminTab, isAdminTab } from '@/client/lib/admin-tabs';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { formatDateTime, formatRelativeTime } from '@/client/lib/format-relative-time';
+import { formatRelativeTime } from '@/client/lib/format-relative-time';
 import { useNow } from '@/client/lib/use-now';
 import type { Notification } from '@/shared/schemas/admin-views';
 import { useNotifications } from '@/client/api/notifications/get-notifications';
@@ -29,6 +29,7 @@ import {
   type MarkReadTarget,
 } from '@/client/api/notifications/mark-notifications-read';
 import { arrivalsText, badgeText, bellLabel } from './bell-text';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 const kinds: Record<Notification['kind'], { label: string; tab: AdminTab; icon: typeof BellIcon }> =
   {
@@ -164,12 +165,9 @@ export function NotificationBell({ onOpenTab }: { onOpenTab: (tab: AdminTab) => 
                         <span className="block font-medium wrap-anywhere">{n.title}</span>
                         <span className="block text-xs text-muted-foreground">
                           {label} ·{' '}
-                          <time
-                            dateTime={n.createdAt}
-                            title={formatDateTime(n.createdAt) ?? undefined}
-                          >
+                          <TimeStamp value={n.createdAt}>
                             {formatRelativeTime(n.createdAt, now)}
-                          </time>
+                          </TimeStamp>
                         </span>
                       </span>
                       <span

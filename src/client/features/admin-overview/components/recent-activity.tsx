@@ -12,13 +12,14 @@ import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list
 import type { AdminTab } from '@/client/lib/admin-tabs';
 import { applicationStatusLabel, applicationStatusVariant } from '@/client/lib/application-status';
 import { errorMessageOf } from '@/client/lib/error-message';
-import { formatDateTime, formatRelativeTime } from '@/client/lib/format-relative-time';
+import { formatRelativeTime } from '@/client/lib/format-relative-time';
 import { useNow } from '@/client/lib/use-now';
 import type { AdminApplication } from '@/shared/schemas/applications';
 import {
   RECENT_APPLICATIONS,
   useRecentApplications,
 } from '@/client/api/applications/get-applications';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 function personOf(application: AdminApplication): string {
   const p = application.participant;
@@ -85,13 +86,12 @@ export function RecentActivity({
                   >
                     {applicationStatusLabel(application.status)}
                   </Badge>
-                  <time
-                    dateTime={application.appliedAt}
-                    title={formatDateTime(application.appliedAt) ?? undefined}
+                  <TimeStamp
+                    value={application.appliedAt}
                     className="text-xs text-muted-foreground"
                   >
                     {formatRelativeTime(application.appliedAt, now)}
-                  </time>
+                  </TimeStamp>
                 </div>
               </li>
             ))}

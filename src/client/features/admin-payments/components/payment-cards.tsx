@@ -1,5 +1,4 @@
-import { formatDate } from '@/client/lib/format-date';
-import { formatDateTime } from '@/client/lib/format-date-time';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { Payment } from '@/shared/schemas/payments';
 import { PaymentActions, payeeOf } from './payment-actions';
@@ -13,14 +12,6 @@ function NotYet({ label }: { label: string }) {
       </span>
       <span className="sr-only">{label}</span>
     </>
-  );
-}
-
-function When({ value }: { value: string }) {
-  return (
-    <time dateTime={value} title={formatDateTime(value) ?? undefined}>
-      {formatDate(value)}
-    </time>
   );
 }
 
@@ -72,14 +63,14 @@ export function PaymentCards({ payments, busy }: { payments: Payment[]; busy: bo
             <div>
               <dt className="text-xs text-muted-foreground">Created</dt>
               <dd>
-                <When value={payment.createdAt} />
+                <TimeStamp value={payment.createdAt} />
               </dd>
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Paid</dt>
               <dd>
                 {payment.processedAt ? (
-                  <When value={payment.processedAt} />
+                  <TimeStamp value={payment.processedAt} />
                 ) : (
                   <NotYet label="Not yet" />
                 )}

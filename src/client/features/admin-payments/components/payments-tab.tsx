@@ -10,8 +10,6 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { formatDate } from '@/client/lib/format-date';
-import { formatDateTime } from '@/client/lib/format-date-time';
 import { useListFilters } from '@/client/lib/use-list-filters';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { PaymentStatus } from '@/shared/schemas/options';
@@ -25,6 +23,7 @@ import {
 } from '@/client/components/domain/payment-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 /**
  * Admin dashboard, Payments tab: what participants are owed and were paid (KES),
@@ -178,24 +177,10 @@ function PaymentsList({
                 {payment.transactionId ?? '—'}
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                <time
-                  dateTime={payment.createdAt}
-                  title={formatDateTime(payment.createdAt) ?? undefined}
-                >
-                  {formatDate(payment.createdAt)}
-                </time>
+                <TimeStamp value={payment.createdAt} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                {payment.processedAt ? (
-                  <time
-                    dateTime={payment.processedAt}
-                    title={formatDateTime(payment.processedAt) ?? undefined}
-                  >
-                    {formatDate(payment.processedAt)}
-                  </time>
-                ) : (
-                  '—'
-                )}
+                {payment.processedAt ? <TimeStamp value={payment.processedAt} /> : '—'}
               </TableCell>
               <TableCell className="text-right">
                 <PaymentActions payment={payment} />

@@ -10,11 +10,10 @@ import {
   TableHeader,
   TableRow,
 } from '@/client/components/ui/table';
-import { formatDate } from '@/client/lib/format-date';
-import { formatDateTime } from '@/client/lib/format-date-time';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
 import { type PagedListState, PagedListView } from '@/client/components/ui/paged-list-view';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 /** A `tel:` link keeps only the digits and the leading plus. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -128,9 +127,7 @@ export function RequestTable<T extends Lead>({
                 <RequestStatusBadge status={item.status} />
               </TableCell>
               <TableCell className="whitespace-nowrap">
-                <time dateTime={item.createdAt} title={formatDateTime(item.createdAt) ?? undefined}>
-                  {formatDate(item.createdAt)}
-                </time>
+                <TimeStamp value={item.createdAt} />
               </TableCell>
               <TableCell className="text-right">{actionsOf(item)}</TableCell>
             </TableRow>

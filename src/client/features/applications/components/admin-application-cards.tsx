@@ -1,12 +1,11 @@
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { hoursLabel } from '@/client/lib/study-text';
-import { formatDate } from '@/client/lib/format-date';
-import { formatDateTime } from '@/client/lib/format-date-time';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/rules/capacity';
 import type { AdminApplication } from '@/shared/schemas/applications';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './application-actions';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 /**
  * Below the sm breakpoint: one card per application instead of the table, so the
@@ -74,12 +73,7 @@ export function AdminApplicationCards({
               <div>
                 <dt className="text-xs text-muted-foreground">Applied</dt>
                 <dd>
-                  <time
-                    dateTime={application.appliedAt}
-                    title={formatDateTime(application.appliedAt) ?? undefined}
-                  >
-                    {formatDate(application.appliedAt)}
-                  </time>
+                  <TimeStamp value={application.appliedAt} />
                 </dd>
               </div>
             </dl>

@@ -10,8 +10,6 @@ import {
 import { hoursLabel } from '@/client/lib/study-text';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
-import { formatDate } from '@/client/lib/format-date';
-import { formatDateTime } from '@/client/lib/format-date-time';
 import { useListFilters } from '@/client/lib/use-list-filters';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/rules/capacity';
@@ -25,6 +23,7 @@ import { ApplicationStatusBadge } from '@/client/components/domain/application-s
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { applicationStatusLabel } from '@/client/lib/application-status';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
+import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 const statusOptions = applicationStatuses.map((value) => ({
   value,
@@ -171,12 +170,7 @@ function ApplicationsList({
                 </TableCell>
                 <TableCell className="whitespace-nowrap">{hoursLabel(test.duration)}</TableCell>
                 <TableCell className="whitespace-nowrap">
-                  <time
-                    dateTime={application.appliedAt}
-                    title={formatDateTime(application.appliedAt) ?? undefined}
-                  >
-                    {formatDate(application.appliedAt)}
-                  </time>
+                  <TimeStamp value={application.appliedAt} />
                 </TableCell>
                 <TableCell>
                   <ApplicationStatusBadge status={application.status} />

@@ -4,15 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Form } from '@/client/components/ui/form';
+import { TextField } from '@/client/components/ui/form-fields';
+import { unansweredMessage } from '@/client/lib/error-message';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { forgotPasswordSchema } from '@/shared/schemas/auth';
@@ -49,17 +43,12 @@ export function ForgotPasswordForm() {
       await request.mutateAsync(values);
     } catch (error) {
       const { status, message } = getApiErrorDetails(error);
-      if (status === undefined || status === 429 || status >= 500) {
-        toast({
-          variant: 'destructive',
-          title: 'Request not sent',
-          description:
-            status === 429
-              ? (message ?? 'Too many requests. Please wait a minute and try again.')
-              : status === undefined
-                ? 'We could not reach the server. Check your connection and try again.'
-                : 'Something went wrong on our side. Please try again in a moment.',
-        });
+      const description =
+        status === 429
+          ? (message ?? 'Too many requests. Please wait a minute and try again.')
+          : unansweredMessage(status);
+      if (description) {
+        toast({ variant: 'destructive', title: 'Request not sent', description });
         return;
       }
     }
@@ -88,18 +77,13 @@ export function ForgotPasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
         />
         <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Sending…">
           Send reset link

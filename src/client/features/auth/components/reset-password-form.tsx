@@ -5,16 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Form } from '@/client/components/ui/form';
+import { TextField } from '@/client/components/ui/form-fields';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -132,32 +124,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <FormField
+        <TextField
           control={form.control}
           name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>At least 6 characters.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          description="At least 6 characters."
         />
-        <FormField
+        <TextField
           control={form.control}
           name="confirmPassword"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Confirm new password</FormLabel>
-              <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
         />
         <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Saving…">
           Set new password

@@ -16,6 +16,8 @@ import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
+import { unansweredMessage } from '@/client/lib/error-message';
+import { TextField } from '@/client/components/ui/form-fields';
 import { paths } from '@/shared/paths';
 import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
@@ -37,10 +39,7 @@ export function signInFailureDescription(error: unknown): string {
   if (status === 423 || status === 429) {
     return message ?? 'Too many attempts. Please wait a few minutes and try again.';
   }
-  if (status === undefined)
-    return 'We could not reach the server. Check your connection and try again.';
-  if (status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
-  return CREDENTIALS_HINT;
+  return unansweredMessage(status) ?? CREDENTIALS_HINT;
 }
 
 /** A lock (423) or a rate limit (429): the message stays in the form, not only in a toast. */
@@ -121,18 +120,13 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             </div>
           </div>
         )}
-        <FormField
+        <TextField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
         />
         <FormField
           control={form.control}

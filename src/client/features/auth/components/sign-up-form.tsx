@@ -1,22 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
-import { Input } from '@/client/components/ui/input';
+import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '@/client/api/auth/sign-up';
-import { PhoneField } from '@/client/components/ui/form-fields';
+import { PhoneField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
@@ -33,34 +24,6 @@ const emptyValues: SignUpValues = {
 };
 
 const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
-
-type TextField = Exclude<keyof SignUpValues, 'userType'>;
-
-const fields: {
-  name: TextField;
-  label: string;
-  type: string;
-  autoComplete: string;
-  inputMode?: 'email' | 'tel';
-  description?: string;
-}[] = [
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  // Rendered by the shared PhoneField (its hint says which formats are taken).
-  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
-  {
-    name: 'password',
-    label: 'Password',
-    type: 'password',
-    autoComplete: 'new-password',
-    description: 'At least 6 characters.',
-  },
-  {
-    name: 'confirmPassword',
-    label: 'Confirm password',
-    type: 'password',
-    autoComplete: 'new-password',
-  },
-];
 
 /** Creates a participant account; `onSignedUp` gets the e-mail to sign in with. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
@@ -98,59 +61,43 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
+          <TextField
             control={form.control}
             name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="given-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="First name"
+            autoComplete="given-name"
           />
-          <FormField
+          <TextField
             control={form.control}
             name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last name</FormLabel>
-                <FormControl>
-                  <Input autoComplete="family-name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Last name"
+            autoComplete="family-name"
           />
         </div>
-        {fields.map((spec) =>
-          spec.name === 'phone' ? (
-            <PhoneField key={spec.name} control={form.control} name="phone" label={spec.label} />
-          ) : (
-            <FormField
-              key={spec.name}
-              control={form.control}
-              name={spec.name}
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{spec.label}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type={spec.type}
-                      autoComplete={spec.autoComplete}
-                      inputMode={spec.inputMode}
-                      {...field}
-                    />
-                  </FormControl>
-                  {spec.description && <FormDescription>{spec.description}</FormDescription>}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          ),
-        )}
+        <TextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+        />
+        <PhoneField control={form.control} name="phone" />
+        <TextField
+          control={form.control}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          description="At least 6 characters."
+        />
+        <TextField
+          control={form.control}
+          name="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
         <PendingButton
           type="submit"
           className="mt-2 w-full"

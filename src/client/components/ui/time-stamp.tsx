@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import { formatDate } from '@/client/lib/format-date';
+import { formatDateTime } from '@/client/lib/format-date-time';
+
+/**
+ * A moment in a list: machine-readable, with the full date and time on hover. It reads
+ * as the date unless `children` says it otherwise ("3 hours ago").
+ */
+export function TimeStamp({
+  value,
+  className,
+  children,
+}: {
+  value: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <time dateTime={value} title={formatDateTime(value) ?? undefined} className={className}>
+      {children ?? formatDate(value)}
+    </time>
+  );
+}
