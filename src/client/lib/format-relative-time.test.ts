@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatRelativeTime } from './format-relative-time';
+import { formatDateTime } from './format-date-time';
+import { formatRelativeTime } from './format-relative-time';
 
 const now = Date.parse('2025-03-12T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();

@@ -1,7 +1,6 @@
 import { formatDate } from './format-date';
 
 const relative = new Intl.RelativeTimeFormat('en-KE', { numeric: 'auto' });
-const dateTime = new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'short' });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,10 +20,4 @@ export function formatRelativeTime(value: string, now: number = Date.now()): str
   if (ago < DAY) return relative.format(-Math.floor(ago / HOUR), 'hour');
   if (ago < 7 * DAY) return relative.format(-Math.floor(ago / DAY), 'day');
   return formatDate(value);
-}
-
-/** A timestamp with its time of day ("4 Mar 2025, 14:05"), e.g. for a title or <time>. */
-export function formatDateTime(value: string): string | null {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : dateTime.format(date);
 }
