@@ -1,4 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from './api';
 
 /**
  * Shows the server's per-field messages under the fields they name. Returns true
@@ -19,4 +21,20 @@ export function applyFieldErrors<T extends FieldValues>(
     shown = true;
   }
   return shown;
+}
+
+/**
+ * A refused or failed submission: the server's per-field messages under their fields,
+ * and a red toast whose text `describe` makes from the server's message (if any).
+ */
+export function reportSubmitFailure<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  fields: readonly FieldPath<T>[],
+  error: unknown,
+  title: string,
+  describe: (serverMessage: string | undefined) => string,
+) {
+  const details = getApiErrorDetails(error);
+  applyFieldErrors(setError, details.fieldErrors, fields);
+  toast({ variant: 'destructive', title, description: describe(details.message) });
 }

@@ -15,7 +15,7 @@ import {
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
+import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { unansweredMessage } from '@/client/lib/error-message';
 import { TextField } from '@/client/components/ui/form-fields';
 import { paths } from '@/shared/paths';
@@ -76,13 +76,10 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           : paths.participantDashboard,
       );
     } catch (error) {
-      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, ['email', 'password']);
       if (isBlocked(error)) setBlockedMessage(signInFailureDescription(error));
-      toast({
-        variant: 'destructive',
-        title: 'Sign in failed',
-        description: signInFailureDescription(error),
-      });
+      reportSubmitFailure(form.setError, ['email', 'password'], error, 'Sign in failed', () =>
+        signInFailureDescription(error),
+      );
     }
   }
 

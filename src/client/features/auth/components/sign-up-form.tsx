@@ -3,8 +3,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
+import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '@/client/api/auth/sign-up';
 import { PhoneField, TextField } from '@/client/components/ui/form-fields';
@@ -45,13 +44,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
       form.reset(emptyValues);
       onSignedUp(payload.email);
     } catch (error) {
-      const details = getApiErrorDetails(error);
-      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
-        title: 'Sign up failed',
-        description: details.message ?? 'An error occurred during registration.',
-      });
+      reportSubmitFailure(
+        form.setError,
+        serverFields,
+        error,
+        'Sign up failed',
+        (message) => message ?? 'An error occurred during registration.',
+      );
     }
   }
 

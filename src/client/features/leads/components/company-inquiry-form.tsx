@@ -5,22 +5,15 @@ import { type DefaultValues, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
-import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
+import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { paths } from '@/shared/paths';
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import { clientRequestSchema } from '@/shared/schemas/requests';
 import { useCreateClientRequest } from '@/client/api/requests/create-client-request';
 import { useHydrated } from '../use-hydrated';
-import {
-  ChoiceField,
-  HoneypotField,
-  LongTextField,
-  RequiredFieldsNote,
-  TextField,
-} from '@/client/components/ui/form-fields';
+import { ChoiceField, LongTextField, TextField } from '@/client/components/ui/form-fields';
+import { LeadForm } from './lead-form';
 
 type InquiryValues = z.input<typeof clientRequestSchema>;
 type InquiryPayload = z.output<typeof clientRequestSchema>;
@@ -76,13 +69,13 @@ export function CompanyInquiryForm() {
       });
       redirectTimer.current = setTimeout(() => void navigate(paths.home), REDIRECT_DELAY_MS);
     } catch (error) {
-      const details = getApiErrorDetails(error);
-      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
-        title: 'Submission failed',
-        description: details.message ?? 'An error occurred while submitting your inquiry',
-      });
+      reportSubmitFailure(
+        form.setError,
+        serverFields,
+        error,
+        'Submission failed',
+        (message) => message ?? 'An error occurred while submitting your inquiry',
+      );
     }
   }
 
@@ -91,85 +84,88 @@ export function CompanyInquiryForm() {
   const { control } = form;
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onSubmit)}
-        method="post"
-        noValidate
-        className="relative grid gap-5"
-      >
-        <RequiredFieldsNote />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            control={control}
-            name="companyName"
-            label="Company name"
-            required
-            autoComplete="organization"
-          />
-          <TextField
-            control={control}
-            name="contactPerson"
-            label="Contact person"
-            required
-            autoComplete="name"
-          />
-        </div>
+    <LeadForm
+      form={form}
+      onSubmit={onSubmit}
+      actions={
+        <>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            disabled={!hydrated || pending || sent}
+          >
+            {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {sent && <CheckCircle2Icon aria-hidden="true" />}
+            {pending ? 'Sending…' : sent ? 'Inquiry sent' : 'Send inquiry'}
+          </Button>
+          {sent && (
+            <p className="text-sm text-muted-foreground">
+              Thank you. We&apos;ll contact you within 24 hours. Taking you back to the home page…
+            </p>
+          )}
+        </>
+      }
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           control={control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
+          name="companyName"
+          label="Company name"
           required
-          autoComplete="email"
+          autoComplete="organization"
+        />
+        <TextField
+          control={control}
+          name="contactPerson"
+          label="Contact person"
+          required
+          autoComplete="name"
+        />
+      </div>
+      <TextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        inputMode="email"
+        required
+        autoComplete="email"
+      />
+      <ChoiceField
+        control={control}
+        name="service"
+        label="Service you need"
+        required
+        options={inquiryServices.options}
+        placeholder="Choose a service"
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ChoiceField
+          optional
+          control={control}
+          name="urgency"
+          label="Urgency"
+          options={urgencies.options}
+          placeholder="When do you need us?"
         />
         <ChoiceField
+          optional
           control={control}
-          name="service"
-          label="Service you need"
-          required
-          options={inquiryServices.options}
-          placeholder="Choose a service"
+          name="budget"
+          label="Budget (USD)"
+          options={inquiryBudgets.options}
+          placeholder="Choose a range"
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <ChoiceField
-            optional
-            control={control}
-            name="urgency"
-            label="Urgency"
-            options={urgencies.options}
-            placeholder="When do you need us?"
-          />
-          <ChoiceField
-            optional
-            control={control}
-            name="budget"
-            label="Budget (USD)"
-            options={inquiryBudgets.options}
-            placeholder="Choose a range"
-          />
-        </div>
-        <LongTextField
-          control={control}
-          name="message"
-          label="Project details"
-          required
-          rows={6}
-          placeholder="Your product, where it stands today and what you would like to achieve."
-        />
-        <HoneypotField register={form.register} />
-        <Button type="submit" size="lg" className="w-full" disabled={!hydrated || pending || sent}>
-          {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {sent && <CheckCircle2Icon aria-hidden="true" />}
-          {pending ? 'Sending…' : sent ? 'Inquiry sent' : 'Send inquiry'}
-        </Button>
-        {sent && (
-          <p className="text-sm text-muted-foreground">
-            Thank you. We&apos;ll contact you within 24 hours. Taking you back to the home page…
-          </p>
-        )}
-      </form>
-    </Form>
+      </div>
+      <LongTextField
+        control={control}
+        name="message"
+        label="Project details"
+        required
+        rows={6}
+        placeholder="Your product, where it stands today and what you would like to achieve."
+      />
+    </LeadForm>
   );
 }

@@ -1,22 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type DefaultValues, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
+import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shared/schemas/options';
 import { researchRequestSchema } from '@/shared/schemas/requests';
 import { useCreateResearchRequest } from '@/client/api/requests/create-research-request';
 import { useHydrated } from '../use-hydrated';
 import {
   ChoiceField,
-  HoneypotField,
   LongTextField,
   PhoneField,
-  RequiredFieldsNote,
   TextField,
 } from '@/client/components/ui/form-fields';
+import { LeadForm } from './lead-form';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type ResearchValues = z.input<typeof researchRequestSchema>;
@@ -70,13 +67,13 @@ export function ResearchRequestForm() {
       });
       form.reset(emptyValues);
     } catch (error) {
-      const details = getApiErrorDetails(error);
-      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
-      toast({
-        variant: 'destructive',
-        title: 'Failed to submit request',
-        description: 'Please try again or contact us directly.',
-      });
+      reportSubmitFailure(
+        form.setError,
+        serverFields,
+        error,
+        'Failed to submit request',
+        () => 'Please try again or contact us directly.',
+      );
     }
   }
 
@@ -85,84 +82,10 @@ export function ResearchRequestForm() {
   const { control } = form;
 
   return (
-    <Form {...form}>
-      <form
-        onSubmit={form.handleSubmit(onSubmit)}
-        method="post"
-        noValidate
-        className="relative grid gap-5"
-      >
-        <RequiredFieldsNote />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            control={control}
-            name="company"
-            label="Company"
-            required
-            autoComplete="organization"
-          />
-          <TextField
-            control={control}
-            name="contactName"
-            label="Contact name"
-            required
-            autoComplete="name"
-          />
-          <TextField
-            control={control}
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            required
-            autoComplete="email"
-          />
-          <PhoneField control={control} name="phone" label="Phone" required />
-        </div>
-        <div className="grid gap-5 sm:grid-cols-3">
-          <ChoiceField
-            optional
-            control={control}
-            name="projectType"
-            label="Project type"
-            options={researchProjectTypes.options}
-            placeholder="Choose a type"
-          />
-          <ChoiceField
-            optional
-            control={control}
-            name="timeline"
-            label="Timeline"
-            options={researchTimelines.options}
-            placeholder="Choose a timeline"
-          />
-          <ChoiceField
-            optional
-            control={control}
-            name="budget"
-            label="Budget (KES)"
-            options={researchBudgets.options}
-            placeholder="Choose a range"
-          />
-        </div>
-        <TextField optional control={control} name="targetAudience" label="Target audience" />
-        <LongTextField
-          optional
-          control={control}
-          name="goals"
-          label="Research goals"
-          rows={3}
-          placeholder="The decisions this research should help you make."
-        />
-        <LongTextField
-          control={control}
-          name="description"
-          label="Project description"
-          required
-          rows={5}
-          placeholder="What you are building and what you want to validate with real users."
-        />
-        <HoneypotField register={form.register} />
+    <LeadForm
+      form={form}
+      onSubmit={onSubmit}
+      actions={
         <PendingButton
           type="submit"
           size="lg"
@@ -173,7 +96,77 @@ export function ResearchRequestForm() {
         >
           Request research
         </PendingButton>
-      </form>
-    </Form>
+      }
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          control={control}
+          name="company"
+          label="Company"
+          required
+          autoComplete="organization"
+        />
+        <TextField
+          control={control}
+          name="contactName"
+          label="Contact name"
+          required
+          autoComplete="name"
+        />
+        <TextField
+          control={control}
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          required
+          autoComplete="email"
+        />
+        <PhoneField control={control} name="phone" label="Phone" required />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-3">
+        <ChoiceField
+          optional
+          control={control}
+          name="projectType"
+          label="Project type"
+          options={researchProjectTypes.options}
+          placeholder="Choose a type"
+        />
+        <ChoiceField
+          optional
+          control={control}
+          name="timeline"
+          label="Timeline"
+          options={researchTimelines.options}
+          placeholder="Choose a timeline"
+        />
+        <ChoiceField
+          optional
+          control={control}
+          name="budget"
+          label="Budget (KES)"
+          options={researchBudgets.options}
+          placeholder="Choose a range"
+        />
+      </div>
+      <TextField optional control={control} name="targetAudience" label="Target audience" />
+      <LongTextField
+        optional
+        control={control}
+        name="goals"
+        label="Research goals"
+        rows={3}
+        placeholder="The decisions this research should help you make."
+      />
+      <LongTextField
+        control={control}
+        name="description"
+        label="Project description"
+        required
+        rows={5}
+        placeholder="What you are building and what you want to validate with real users."
+      />
+    </LeadForm>
   );
 }
