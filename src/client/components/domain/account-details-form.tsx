@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type Control, type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
-import { PhoneField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
+import {
+  EmailField,
+  NameFields,
+  PhoneField,
+  RequiredFieldsNote,
+} from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -87,31 +92,9 @@ export function AccountDetailsForm<
       >
         <RequiredFieldsNote />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            required
-          />
-          <TextField
-            control={control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            required
-          />
+          <NameFields control={control} required />
         </div>
-        <TextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          description={SIGN_IN_EMAIL_HINT}
-          required
-        />
+        <EmailField control={control} name="email" description={SIGN_IN_EMAIL_HINT} required />
         {email.changingEmail && <CurrentPasswordField control={control} />}
         <PhoneField
           control={control}

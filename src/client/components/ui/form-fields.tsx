@@ -18,6 +18,7 @@ import {
 } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
 import { cn } from '@/client/lib/utils';
+import { LIMITS } from '@/shared/schemas/fields';
 import { HONEYPOT_NAME } from '@/shared/schemas/requests';
 
 /**
@@ -151,6 +152,68 @@ export function PhoneField<T extends FieldValues>({
       inputMode="tel"
       autoComplete="tel"
     />
+  );
+}
+
+/** The one e-mail field: typed, keyboarded and autofilled as an address. */
+export function EmailField<T extends FieldValues>({
+  label = 'Email',
+  ...props
+}: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
+  return <TextField {...props} label={label} type="email" inputMode="email" autoComplete="email" />;
+}
+
+/** The password rule (shared `newPasswordField`), said under the field where one is chosen. */
+export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters.`;
+
+/**
+ * A password being chosen, or its confirmation (`confirm`, which does not repeat the
+ * rule): the browser may offer to generate and save it.
+ */
+export function NewPasswordField<T extends FieldValues>({
+  label = 'Password',
+  confirm = false,
+  ...props
+}: Omit<BaseFieldProps<T>, 'label'> & { label?: string; confirm?: boolean }) {
+  return (
+    <TextField
+      description={confirm ? undefined : NEW_PASSWORD_HINT}
+      {...props}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+    />
+  );
+}
+
+/**
+ * First and last name (the form's `firstName` and `lastName`), as every form about a
+ * person asks for them; the caller lays them out.
+ */
+export function NameFields<T extends FieldValues>({
+  control,
+  required = false,
+}: {
+  control: Control<T>;
+  required?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        control={control}
+        name={'firstName' as FieldPath<T>}
+        label="First name"
+        autoComplete="given-name"
+        required={required}
+      />
+      <TextField
+        control={control}
+        name={'lastName' as FieldPath<T>}
+        label="Last name"
+        autoComplete="family-name"
+        required={required}
+      />
+    </>
   );
 }
 

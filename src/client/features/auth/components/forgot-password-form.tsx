@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
-import { TextField } from '@/client/components/ui/form-fields';
+import { EmailField } from '@/client/components/ui/form-fields';
 import { unansweredMessage } from '@/client/lib/error-message';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -77,14 +77,7 @@ export function ForgotPasswordForm() {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
+        <EmailField control={form.control} name="email" />
         <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Sending…">
           Send reset link
         </PendingButton>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
-import { TextField } from '@/client/components/ui/form-fields';
+import { NewPasswordField } from '@/client/components/ui/form-fields';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -124,20 +124,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <TextField
-          control={form.control}
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          description="At least 6 characters."
-        />
-        <TextField
+        <NewPasswordField control={form.control} name="password" label="New password" />
+        <NewPasswordField
           control={form.control}
           name="confirmPassword"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          confirm
         />
         <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Saving…">
           Set new password

@@ -17,7 +17,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { unansweredMessage } from '@/client/lib/error-message';
-import { TextField } from '@/client/components/ui/form-fields';
+import { EmailField } from '@/client/components/ui/form-fields';
 import { paths } from '@/shared/paths';
 import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
@@ -117,14 +117,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             </div>
           </div>
         )}
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
+        <EmailField control={form.control} name="email" />
         <FormField
           control={form.control}
           name="password"

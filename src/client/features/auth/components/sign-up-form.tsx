@@ -6,7 +6,12 @@ import { toast } from '@/client/components/ui/use-toast';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '@/client/api/auth/sign-up';
-import { PhoneField, TextField } from '@/client/components/ui/form-fields';
+import {
+  EmailField,
+  NameFields,
+  NewPasswordField,
+  PhoneField,
+} from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
@@ -60,42 +65,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-          />
-          <TextField
-            control={form.control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-          />
+          <NameFields control={form.control} />
         </div>
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
+        <EmailField control={form.control} name="email" />
         <PhoneField control={form.control} name="phone" />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          description="At least 6 characters."
-        />
-        <TextField
+        <NewPasswordField control={form.control} name="password" />
+        <NewPasswordField
           control={form.control}
           name="confirmPassword"
           label="Confirm password"
-          type="password"
-          autoComplete="new-password"
+          confirm
         />
         <PendingButton
           type="submit"

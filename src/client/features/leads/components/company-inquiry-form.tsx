@@ -12,7 +12,12 @@ import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/opt
 import { clientRequestSchema } from '@/shared/schemas/requests';
 import { useCreateClientRequest } from '@/client/api/requests/create-client-request';
 import { useHydrated } from '../use-hydrated';
-import { ChoiceField, LongTextField, TextField } from '@/client/components/ui/form-fields';
+import {
+  ChoiceField,
+  EmailField,
+  LongTextField,
+  TextField,
+} from '@/client/components/ui/form-fields';
 import { LeadForm } from './lead-form';
 
 type InquiryValues = z.input<typeof clientRequestSchema>;
@@ -123,15 +128,7 @@ export function CompanyInquiryForm() {
           autoComplete="name"
         />
       </div>
-      <TextField
-        control={control}
-        name="email"
-        label="Email"
-        type="email"
-        inputMode="email"
-        required
-        autoComplete="email"
-      />
+      <EmailField control={control} name="email" required />
       <ChoiceField
         control={control}
         name="service"

@@ -9,6 +9,7 @@ import { useCreateResearchRequest } from '@/client/api/requests/create-research-
 import { useHydrated } from '../use-hydrated';
 import {
   ChoiceField,
+  EmailField,
   LongTextField,
   PhoneField,
   TextField,
@@ -113,15 +114,7 @@ export function ResearchRequestForm() {
           required
           autoComplete="name"
         />
-        <TextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          required
-          autoComplete="email"
-        />
+        <EmailField control={control} name="email" required />
         <PhoneField control={control} name="phone" label="Phone" required />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">

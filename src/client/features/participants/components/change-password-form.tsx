@@ -10,7 +10,7 @@ import { applyFieldErrors } from '@/client/lib/form-errors';
 import { changePasswordSchema } from '@/shared/schemas/auth';
 import { messages } from '@/shared/schemas/fields';
 import { type PasswordTarget, useChangePassword } from '@/client/api/auth/change-password';
-import { TextField } from '@/client/components/ui/form-fields';
+import { NewPasswordField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 /** Spec section 5 "Password form": the API's payload plus the confirmation, checked here only. */
@@ -102,20 +102,12 @@ export function ChangePasswordForm({
           type="password"
           autoComplete="current-password"
         />
-        <TextField
-          control={form.control}
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          description="At least 6 characters."
-        />
-        <TextField
+        <NewPasswordField control={form.control} name="newPassword" label="New password" />
+        <NewPasswordField
           control={form.control}
           name="confirmPassword"
           label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
+          confirm
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {actions}

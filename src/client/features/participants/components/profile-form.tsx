@@ -15,7 +15,13 @@ import {
   useCurrentPasswordForEmail,
 } from '@/client/components/domain/current-password-for-email';
 import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
-import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
+import {
+  ChoiceField,
+  EmailField,
+  NameFields,
+  PhoneField,
+  TextField,
+} from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantProfileUpdateSchema>;
@@ -116,26 +122,8 @@ export function ProfileForm({
         className="grid gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-          />
-          <TextField
-            control={form.control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-          />
-          <TextField
-            control={form.control}
-            name="email"
-            label="Email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
+          <NameFields control={form.control} />
+          <EmailField control={form.control} name="email" />
           {email.changingEmail && <CurrentPasswordField control={form.control} />}
           <PhoneField control={form.control} name="phone" />
           <TextField

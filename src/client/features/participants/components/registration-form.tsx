@@ -19,7 +19,14 @@ import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
 import { useRegisterParticipant } from '@/client/api/participants/register-participant';
-import { ChoiceField, PhoneField, TextField } from '@/client/components/ui/form-fields';
+import {
+  ChoiceField,
+  EmailField,
+  NameFields,
+  NewPasswordField,
+  PhoneField,
+  TextField,
+} from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
 type Values = z.input<typeof participantRegistrationFormSchema>;
@@ -87,35 +94,10 @@ export function RegistrationForm({
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            control={form.control}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-          />
-          <TextField
-            control={form.control}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-          />
+          <NameFields control={form.control} />
         </div>
-        <TextField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-        />
-        <TextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          description="At least 6 characters."
-        />
+        <EmailField control={form.control} name="email" />
+        <NewPasswordField control={form.control} name="password" />
         <PhoneField control={form.control} name="phone" />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
