@@ -1,30 +1,31 @@
 import type { ReactNode } from 'react';
-import { Table, TableCaption } from '@/client/components/ui/table';
+import { DataTable, type DataTableColumn } from '@/client/components/ui/data-table';
 
 /**
  * A list shown as cards below the sm breakpoint (no sideways scrolling on a phone) and as
- * a table from sm up; `children` are the table's header and body.
+ * a table from sm up, with `columns` and the rows (`children`).
  */
 export function CardsOrTable({
   cards,
   busy,
   caption,
+  columns,
   children,
 }: {
   cards: ReactNode;
   busy: boolean;
   /** Read by screen readers only. */
   caption: string;
+  columns: readonly DataTableColumn[];
   children: ReactNode;
 }) {
   return (
     <>
       {cards}
       <div className="hidden sm:block">
-        <Table aria-busy={busy}>
-          <TableCaption className="sr-only">{caption}</TableCaption>
+        <DataTable columns={columns} caption={caption} busy={busy}>
           {children}
-        </Table>
+        </DataTable>
       </div>
     </>
   );

@@ -5,15 +5,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/client/components/ui/badge';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Button } from '@/client/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { DataTable } from '@/client/components/ui/data-table';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { paths } from '@/shared/paths';
@@ -101,47 +94,45 @@ export function ActivityTab() {
         onClearFilters={clearAll}
         loadingCount={5}
       >
-        <Table aria-busy={list.isFetching}>
-          <TableCaption className="sr-only">Audit log, newest first.</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>When</TableHead>
-              <TableHead>Who</TableHead>
-              <TableHead>Action</TableHead>
-              <TableHead>Record</TableHead>
-              <TableHead>From where</TableHead>
+        <DataTable
+          columns={[
+            { header: 'When' },
+            { header: 'Who' },
+            { header: 'Action' },
+            { header: 'Record' },
+            { header: 'From where' },
+          ]}
+          caption="Audit log, newest first."
+          busy={list.isFetching}
+        >
+          {list.items.map((entry) => (
+            <TableRow key={entry.id} data-audit-id={entry.id}>
+              <TableCell className="whitespace-nowrap">
+                <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+              </TableCell>
+              <TableCell className="min-w-48">
+                <Actor entry={entry} onFocus={setFocus} />
+              </TableCell>
+              <TableCell className="min-w-48">
+                <p className="font-medium">{actionLabel(entry.action)}</p>
+                {detailOf(entry) && (
+                  <p className="text-muted-foreground wrap-anywhere">{detailOf(entry)}</p>
+                )}
+              </TableCell>
+              <TableCell className="min-w-36">
+                <RecordCell entry={entry} onFocus={setFocus} />
+              </TableCell>
+              <TableCell className="min-w-40">
+                <p className="font-mono text-xs">{entry.ipAddress ?? '—'}</p>
+                {entry.userAgent && (
+                  <p className="text-xs text-muted-foreground" title={entry.userAgent}>
+                    {shortUserAgent(entry.userAgent)}
+                  </p>
+                )}
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((entry) => (
-              <TableRow key={entry.id} data-audit-id={entry.id}>
-                <TableCell className="whitespace-nowrap">
-                  <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
-                </TableCell>
-                <TableCell className="min-w-48">
-                  <Actor entry={entry} onFocus={setFocus} />
-                </TableCell>
-                <TableCell className="min-w-48">
-                  <p className="font-medium">{actionLabel(entry.action)}</p>
-                  {detailOf(entry) && (
-                    <p className="text-muted-foreground wrap-anywhere">{detailOf(entry)}</p>
-                  )}
-                </TableCell>
-                <TableCell className="min-w-36">
-                  <RecordCell entry={entry} onFocus={setFocus} />
-                </TableCell>
-                <TableCell className="min-w-40">
-                  <p className="font-mono text-xs">{entry.ipAddress ?? '—'}</p>
-                  {entry.userAgent && (
-                    <p className="text-xs text-muted-foreground" title={entry.userAgent}>
-                      {shortUserAgent(entry.userAgent)}
-                    </p>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </DataTable>
       </PagedListView>
     </AdminTabSection>
   );

@@ -5,13 +5,7 @@ import { useListFilters } from '@/client/lib/use-list-filters';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
-import {
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail, OutboxStatus } from '@/shared/schemas/outbox';
 import { useOutbox } from '@/client/api/outbox/get-outbox';
@@ -76,49 +70,45 @@ export function OutboxTab() {
           }
           busy={list.isFetching}
           caption="Mail in the outbox, newest first."
+          columns={[
+            { header: 'Recipient' },
+            { header: 'Kind' },
+            { header: 'Status' },
+            { header: 'Attempts', className: 'text-right' },
+            { header: 'Last error' },
+            { header: 'Queued' },
+            { header: 'Sent' },
+            { header: 'Actions', className: 'text-right' },
+          ]}
         >
-          <TableHeader>
-            <TableRow>
-              <TableHead>Recipient</TableHead>
-              <TableHead>Kind</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead className="text-right">Attempts</TableHead>
-              <TableHead>Last error</TableHead>
-              <TableHead>Queued</TableHead>
-              <TableHead>Sent</TableHead>
-              <TableHead className="text-right">Actions</TableHead>
+          {list.items.map((mail) => (
+            <TableRow key={mail.id} data-mail-id={mail.id}>
+              <TableCell className="min-w-44">
+                <div className="font-medium wrap-anywhere">{mail.recipient}</div>
+                <div className="text-xs text-muted-foreground wrap-anywhere">{mail.subject}</div>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{mailKindLabel(mail.kind)}</TableCell>
+              <TableCell>
+                <OutboxStatusBadge status={mail.status} />
+              </TableCell>
+              <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
+              <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
+                {mail.lastError ?? '—'}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <When value={mail.createdAt} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <SentOrNext mail={mail} />
+              </TableCell>
+              <TableCell className="text-right">
+                <div className="flex items-center justify-end gap-2">
+                  <OutboxMailDialog mail={mail} />
+                  <OutboxRetryButton mail={mail} onRetried={focusAfterRetry.retried} />
+                </div>
+              </TableCell>
             </TableRow>
-          </TableHeader>
-          <TableBody>
-            {list.items.map((mail) => (
-              <TableRow key={mail.id} data-mail-id={mail.id}>
-                <TableCell className="min-w-44">
-                  <div className="font-medium wrap-anywhere">{mail.recipient}</div>
-                  <div className="text-xs text-muted-foreground wrap-anywhere">{mail.subject}</div>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{mailKindLabel(mail.kind)}</TableCell>
-                <TableCell>
-                  <OutboxStatusBadge status={mail.status} />
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
-                <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
-                  {mail.lastError ?? '—'}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <When value={mail.createdAt} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <SentOrNext mail={mail} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <div className="flex items-center justify-end gap-2">
-                    <OutboxMailDialog mail={mail} />
-                    <OutboxRetryButton mail={mail} onRetried={focusAfterRetry.retried} />
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
+          ))}
         </CardsOrTable>
       </PagedListView>
     </AdminTabSection>

@@ -4,14 +4,8 @@ import { Button } from '@/client/components/ui/button';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { LoadMore } from '@/client/components/ui/load-more';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { DataTable } from '@/client/components/ui/data-table';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
@@ -210,36 +204,31 @@ function ViewButton({
 function ParticipantsTable({ participants, onOpen }: ListProps) {
   return (
     <div className="hidden md:block">
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Name</TableHead>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Phone</TableHead>
-            <TableHead>Location</TableHead>
-            <TableHead>Profile</TableHead>
-            <TableHead>Joined</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
+      <DataTable
+        columns={[
+          { header: 'Name' },
+          { header: 'E-mail' },
+          { header: 'Phone' },
+          { header: 'Location' },
+          { header: 'Profile' },
+          { header: 'Joined' },
+          { header: 'Actions', srOnly: true },
+        ]}
+      >
+        {participants.map((p) => (
+          <TableRow key={p.id}>
+            <TableCell className="font-medium">{fullNameOf(p)}</TableCell>
+            <TableCell className="max-w-64 wrap-anywhere">{p.email}</TableCell>
+            <TableCell className="whitespace-nowrap">{p.phone}</TableCell>
+            <TableCell>{p.location || <NotGiven />}</TableCell>
+            <TableCell className="whitespace-nowrap">{profileCompletion(p)}%</TableCell>
+            <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
+            <TableCell className="text-right">
+              <ViewButton participant={p} onOpen={onOpen} />
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {participants.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell className="font-medium">{fullNameOf(p)}</TableCell>
-              <TableCell className="max-w-64 wrap-anywhere">{p.email}</TableCell>
-              <TableCell className="whitespace-nowrap">{p.phone}</TableCell>
-              <TableCell>{p.location || <NotGiven />}</TableCell>
-              <TableCell className="whitespace-nowrap">{profileCompletion(p)}%</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
-              <TableCell className="text-right">
-                <ViewButton participant={p} onOpen={onOpen} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </DataTable>
     </div>
   );
 }

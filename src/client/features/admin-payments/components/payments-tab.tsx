@@ -3,13 +3,7 @@ import { Card } from '@/client/components/ui/card';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { Skeleton } from '@/client/components/ui/skeleton';
-import {
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
 import { useListFilters } from '@/client/lib/use-list-filters';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { PaymentStatus } from '@/shared/schemas/options';
@@ -135,59 +129,55 @@ function PaymentsList({
         cards={<PaymentCards payments={list.items} busy={list.isFetching} />}
         busy={list.isFetching}
         caption="Payments to participants, newest first."
+        columns={[
+          { header: 'Participant' },
+          { header: 'Study' },
+          { header: 'Amount', className: 'text-right' },
+          { header: 'Status' },
+          { header: 'Method' },
+          { header: 'Reference' },
+          { header: 'Created' },
+          { header: 'Paid' },
+          { header: 'Actions', className: 'text-right' },
+        ]}
       >
-        <TableHeader>
-          <TableRow>
-            <TableHead>Participant</TableHead>
-            <TableHead>Study</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Method</TableHead>
-            <TableHead>Reference</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Paid</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
+        {list.items.map((payment) => (
+          <TableRow key={payment.id} data-payment-id={payment.id}>
+            <TableCell className="min-w-36">
+              <div className="font-medium">{payeeOf(payment)}</div>
+              {payment.participantEmail && (
+                <div className="text-xs whitespace-nowrap text-muted-foreground">
+                  {payment.participantEmail}
+                </div>
+              )}
+            </TableCell>
+            <TableCell className="min-w-40">{payment.testTitle}</TableCell>
+            <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
+              {formatKesDecimal(payment.amount)}
+            </TableCell>
+            <TableCell>
+              <PaymentStatusBadge status={payment.status} />
+              {payment.status === 'failed' && payment.failureReason && (
+                <div className="mt-1 max-w-48 text-xs text-muted-foreground">
+                  {payment.failureReason}
+                </div>
+              )}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
+            <TableCell className="font-mono text-xs whitespace-nowrap">
+              {payment.transactionId ?? '—'}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <TimeStamp value={payment.createdAt} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              {payment.processedAt ? <TimeStamp value={payment.processedAt} /> : '—'}
+            </TableCell>
+            <TableCell className="text-right">
+              <PaymentActions payment={payment} />
+            </TableCell>
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.items.map((payment) => (
-            <TableRow key={payment.id} data-payment-id={payment.id}>
-              <TableCell className="min-w-36">
-                <div className="font-medium">{payeeOf(payment)}</div>
-                {payment.participantEmail && (
-                  <div className="text-xs whitespace-nowrap text-muted-foreground">
-                    {payment.participantEmail}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="min-w-40">{payment.testTitle}</TableCell>
-              <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                {formatKesDecimal(payment.amount)}
-              </TableCell>
-              <TableCell>
-                <PaymentStatusBadge status={payment.status} />
-                {payment.status === 'failed' && payment.failureReason && (
-                  <div className="mt-1 max-w-48 text-xs text-muted-foreground">
-                    {payment.failureReason}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
-              <TableCell className="font-mono text-xs whitespace-nowrap">
-                {payment.transactionId ?? '—'}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <TimeStamp value={payment.createdAt} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {payment.processedAt ? <TimeStamp value={payment.processedAt} /> : '—'}
-              </TableCell>
-              <TableCell className="text-right">
-                <PaymentActions payment={payment} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
+        ))}
       </CardsOrTable>
     </PagedListView>
   );

@@ -1,15 +1,8 @@
 import { InboxIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/client/components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { DataTable } from '@/client/components/ui/data-table';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
 import { type PagedListState, PagedListView } from '@/client/components/ui/paged-list-view';
@@ -67,73 +60,67 @@ export function RequestTable<T extends Lead>({
       filtered={filtered}
       onClearFilters={onClearFilters}
     >
-      <Table aria-busy={list.isFetching}>
-        <TableCaption className="sr-only">{caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Company</TableHead>
-            <TableHead>Contact</TableHead>
-            {columns.map((column) => (
-              <TableHead key={column.header}>{column.header}</TableHead>
-            ))}
-            <TableHead>Status</TableHead>
-            <TableHead>Received</TableHead>
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.items.map((item) => (
-            <TableRow key={item.id} data-request-id={item.id}>
-              <TableCell className="min-w-36 font-medium">
-                <Button
-                  variant="link"
-                  className="h-auto p-0 text-left whitespace-normal"
-                  aria-haspopup="dialog"
-                  onClick={() => onOpen(item)}
+      <DataTable
+        columns={[
+          { header: 'Company' },
+          { header: 'Contact' },
+          ...columns,
+          { header: 'Status' },
+          { header: 'Received' },
+          { header: 'Actions', srOnly: true },
+        ]}
+        caption={caption}
+        busy={list.isFetching}
+      >
+        {list.items.map((item) => (
+          <TableRow key={item.id} data-request-id={item.id}>
+            <TableCell className="min-w-36 font-medium">
+              <Button
+                variant="link"
+                className="h-auto p-0 text-left whitespace-normal"
+                aria-haspopup="dialog"
+                onClick={() => onOpen(item)}
+              >
+                <span className="sr-only">View details: </span>
+                {companyOf(item)}
+              </Button>
+            </TableCell>
+            <TableCell className="min-w-44">
+              <p>{contactOf(item)}</p>
+              <p className="text-xs">
+                <a
+                  href={`mailto:${item.email}`}
+                  className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
                 >
-                  <span className="sr-only">View details: </span>
-                  {companyOf(item)}
-                </Button>
-              </TableCell>
-              <TableCell className="min-w-44">
-                <p>{contactOf(item)}</p>
+                  {item.email}
+                </a>
+              </p>
+              {phoneOf?.(item) && (
                 <p className="text-xs">
                   <a
-                    href={`mailto:${item.email}`}
-                    className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
+                    href={telHref(phoneOf(item)!)}
+                    className="text-primary underline-offset-4 hover:underline"
                   >
-                    {item.email}
+                    {phoneOf(item)}
                   </a>
                 </p>
-                {phoneOf?.(item) && (
-                  <p className="text-xs">
-                    <a
-                      href={telHref(phoneOf(item)!)}
-                      className="text-primary underline-offset-4 hover:underline"
-                    >
-                      {phoneOf(item)}
-                    </a>
-                  </p>
-                )}
+              )}
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.header} className="whitespace-nowrap">
+                {column.cell(item)}
               </TableCell>
-              {columns.map((column) => (
-                <TableCell key={column.header} className="whitespace-nowrap">
-                  {column.cell(item)}
-                </TableCell>
-              ))}
-              <TableCell>
-                <RequestStatusBadge status={item.status} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <TimeStamp value={item.createdAt} />
-              </TableCell>
-              <TableCell className="text-right">{actionsOf(item)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+            ))}
+            <TableCell>
+              <RequestStatusBadge status={item.status} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">
+              <TimeStamp value={item.createdAt} />
+            </TableCell>
+            <TableCell className="text-right">{actionsOf(item)}</TableCell>
+          </TableRow>
+        ))}
+      </DataTable>
     </PagedListView>
   );
 }

@@ -1,13 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
+import { DataTable } from '@/client/components/ui/data-table';
 import { formatDate } from '@/client/lib/format-date';
 import type { AdminApplication } from '@/shared/schemas/applications';
 
@@ -44,48 +37,41 @@ export function ApplicationTable({
   full: boolean;
 }) {
   return (
-    <Table>
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Participant</TableHead>
-          <TableHead>Phone</TableHead>
-          {columns.map((column) => (
-            <TableHead key={column.header} className={column.className}>
-              {column.header}
-            </TableHead>
-          ))}
-          <TableHead className="text-right">Actions</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {applications.map((application) => (
-          <TableRow key={application.id}>
-            <TableCell className="min-w-44">
-              <div className="font-medium">{participantName(application)}</div>
-              {application.participant && (
-                <div className="text-muted-foreground wrap-anywhere">
-                  {application.participant.email}
-                </div>
-              )}
-            </TableCell>
-            <TableCell className="whitespace-nowrap">
-              {application.participant?.phone ?? '—'}
-            </TableCell>
-            {columns.map((column) => (
-              <TableCell key={column.header} className={column.className}>
-                {column.cell(application)}
-              </TableCell>
-            ))}
-            <TableCell className="text-right">
-              <div className="flex flex-wrap justify-end gap-2">
-                {renderActions(application, full)}
+    <DataTable
+      columns={[
+        { header: 'Participant' },
+        { header: 'Phone' },
+        ...columns,
+        { header: 'Actions', className: 'text-right' },
+      ]}
+      caption={caption}
+    >
+      {applications.map((application) => (
+        <TableRow key={application.id}>
+          <TableCell className="min-w-44">
+            <div className="font-medium">{participantName(application)}</div>
+            {application.participant && (
+              <div className="text-muted-foreground wrap-anywhere">
+                {application.participant.email}
               </div>
+            )}
+          </TableCell>
+          <TableCell className="whitespace-nowrap">
+            {application.participant?.phone ?? '—'}
+          </TableCell>
+          {columns.map((column) => (
+            <TableCell key={column.header} className={column.className}>
+              {column.cell(application)}
             </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          ))}
+          <TableCell className="text-right">
+            <div className="flex flex-wrap justify-end gap-2">
+              {renderActions(application, full)}
+            </div>
+          </TableCell>
+        </TableRow>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,12 +1,6 @@
 import { ClipboardListIcon } from 'lucide-react';
 import { useId } from 'react';
-import {
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@/client/components/ui/table';
+import { TableCell, TableRow } from '@/client/components/ui/table';
 import { hoursLabel } from '@/client/lib/study-text';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
@@ -120,71 +114,67 @@ function ApplicationsList({
         cards={<AdminApplicationCards applications={list.items} busy={list.isFetching} />}
         busy={list.isFetching}
         caption="Applications, newest first, with each study’s places taken and the next steps."
+        columns={[
+          { header: 'Participant' },
+          { header: 'E-mail' },
+          { header: 'Study' },
+          { header: 'Pay rate', className: 'text-right' },
+          { header: 'Duration' },
+          { header: 'Applied' },
+          { header: 'Status' },
+          { header: 'Places' },
+          { header: 'Actions', className: 'text-right' },
+        ]}
       >
-        <TableHeader>
-          <TableRow>
-            <TableHead>Participant</TableHead>
-            <TableHead>E-mail</TableHead>
-            <TableHead>Study</TableHead>
-            <TableHead className="text-right">Pay rate</TableHead>
-            <TableHead>Duration</TableHead>
-            <TableHead>Applied</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Places</TableHead>
-            <TableHead className="text-right">Actions</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {list.items.map((application) => {
-            const full = isStudyFull(application.test);
-            const { test } = application;
-            return (
-              <TableRow key={application.id} data-application-id={application.id}>
-                <TableCell className="min-w-36 font-medium">
-                  {participantName(application)}
-                  {application.participant && (
-                    <div className="text-xs font-normal text-muted-foreground">
-                      {application.participant.phone}
-                    </div>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {application.participant ? (
-                    <a
-                      href={`mailto:${application.participant.email}`}
-                      className="text-primary underline-offset-4 hover:underline"
-                    >
-                      {application.participant.email}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell className="min-w-40">
-                  <StudyLink test={test} />
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {formatKesDecimal(test.payRate)}
-                  <span className="text-muted-foreground">/h</span>
-                  <span className="sr-only"> per hour</span>
-                </TableCell>
-                <TableCell className="whitespace-nowrap">{hoursLabel(test.duration)}</TableCell>
-                <TableCell className="whitespace-nowrap">
-                  <TimeStamp value={application.appliedAt} />
-                </TableCell>
-                <TableCell>
-                  <ApplicationStatusBadge status={application.status} />
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">
-                  <StudyPlaces test={test} full={full} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <ApplicationActions application={application} full={full} />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
+        {list.items.map((application) => {
+          const full = isStudyFull(application.test);
+          const { test } = application;
+          return (
+            <TableRow key={application.id} data-application-id={application.id}>
+              <TableCell className="min-w-36 font-medium">
+                {participantName(application)}
+                {application.participant && (
+                  <div className="text-xs font-normal text-muted-foreground">
+                    {application.participant.phone}
+                  </div>
+                )}
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                {application.participant ? (
+                  <a
+                    href={`mailto:${application.participant.email}`}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    {application.participant.email}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+              <TableCell className="min-w-40">
+                <StudyLink test={test} />
+              </TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {formatKesDecimal(test.payRate)}
+                <span className="text-muted-foreground">/h</span>
+                <span className="sr-only"> per hour</span>
+              </TableCell>
+              <TableCell className="whitespace-nowrap">{hoursLabel(test.duration)}</TableCell>
+              <TableCell className="whitespace-nowrap">
+                <TimeStamp value={application.appliedAt} />
+              </TableCell>
+              <TableCell>
+                <ApplicationStatusBadge status={application.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                <StudyPlaces test={test} full={full} />
+              </TableCell>
+              <TableCell className="text-right">
+                <ApplicationActions application={application} full={full} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </CardsOrTable>
     </PagedListView>
   );
