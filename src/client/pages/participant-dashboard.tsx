@@ -1,15 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { TitledCard } from '@/client/components/ui/titled-card';
 import { ClipboardListIcon, FlaskConicalIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
 import { Button } from '@/client/components/ui/button';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '@/client/components/ui/card';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
@@ -155,75 +149,54 @@ function Dashboard({ user }: { user: SessionUser }) {
           ) : (
             <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
               <div className="grid gap-6">
-                <Card>
-                  <CardHeader>
-                    <CardTitle asChild className="text-lg">
-                      <h3>Profile photo</h3>
-                    </CardTitle>
-                    <CardDescription>A clear photo of your face helps study teams.</CardDescription>
-                  </CardHeader>
-                  <CardContent>
-                    <PhotoUpload
-                      participantId={user.id}
-                      photoUrl={participant.data.participant.profilePhoto}
-                      initials={initialsOf(participant.data.participant)}
-                      onUploaded={refreshSession}
-                    />
-                  </CardContent>
-                </Card>
-                <Card>
-                  <CardHeader>
-                    <CardTitle asChild className="text-lg">
-                      <h3>Personal information</h3>
-                    </CardTitle>
-                    <CardDescription>
-                      Your contact details and the profile we use to match you to studies.
-                    </CardDescription>
-                  </CardHeader>
-                  <CardContent>
-                    <ProfileForm
-                      key={participant.data.participant.id}
-                      participant={participant.data.participant}
-                      onSaved={refreshSession}
-                    />
-                  </CardContent>
-                </Card>
-                <Card>
-                  <CardHeader>
-                    <CardTitle asChild className="text-lg">
-                      <h3>Password</h3>
-                    </CardTitle>
-                    <CardDescription>
-                      Change the password you sign in with. You need your current one.
-                    </CardDescription>
-                  </CardHeader>
-                  <CardContent>
-                    <ChangePasswordDialog target={{ participantId: user.id }} />
-                  </CardContent>
-                </Card>
+                <TitledCard
+                  title="Profile photo"
+                  heading="h3"
+                  description="A clear photo of your face helps study teams."
+                >
+                  <PhotoUpload
+                    participantId={user.id}
+                    photoUrl={participant.data.participant.profilePhoto}
+                    initials={initialsOf(participant.data.participant)}
+                    onUploaded={refreshSession}
+                  />
+                </TitledCard>
+                <TitledCard
+                  title="Personal information"
+                  heading="h3"
+                  description="Your contact details and the profile we use to match you to studies."
+                >
+                  <ProfileForm
+                    key={participant.data.participant.id}
+                    participant={participant.data.participant}
+                    onSaved={refreshSession}
+                  />
+                </TitledCard>
+                <TitledCard
+                  title="Password"
+                  heading="h3"
+                  description="Change the password you sign in with. You need your current one."
+                >
+                  <ChangePasswordDialog target={{ participantId: user.id }} />
+                </TitledCard>
               </div>
               <div className="grid gap-6">
                 <UpcomingTestsCard />
                 <EarningsCard />
-                <Card>
-                  <CardHeader>
-                    <CardTitle asChild className="text-lg">
-                      <h3>Your data</h3>
-                    </CardTitle>
-                    <CardDescription>
-                      Download everything we store about you: profile, applications and payments.
-                    </CardDescription>
-                  </CardHeader>
-                  <CardContent className="grid justify-items-start gap-3">
-                    <DownloadDataButton />
-                    <Link
-                      to={`${paths.profileSettings}?tab=security`}
-                      className="rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
-                    >
-                      Delete your account in account settings
-                    </Link>
-                  </CardContent>
-                </Card>
+                <TitledCard
+                  title="Your data"
+                  heading="h3"
+                  description="Download everything we store about you: profile, applications and payments."
+                  contentClassName="grid justify-items-start gap-3"
+                >
+                  <DownloadDataButton />
+                  <Link
+                    to={`${paths.profileSettings}?tab=security`}
+                    className="rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
+                  >
+                    Delete your account in account settings
+                  </Link>
+                </TitledCard>
               </div>
             </div>
           )}

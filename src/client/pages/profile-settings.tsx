@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { TitledCard } from '@/client/components/ui/titled-card';
 import { ArrowLeftIcon, ShieldIcon, TriangleAlertIcon, UserRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -130,41 +131,36 @@ function ProfileSettings({
         </TabsList>
 
         <TabsContent value="profile">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild className="text-lg">
-                <h2>Account details</h2>
-              </CardTitle>
-              <CardDescription>
-                {isAdmin
-                  ? 'Your name, sign-in email and phone as other admins see them.'
-                  : 'Your name and how we contact you.'}
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {isAdmin ? (
-                <AdminProfileForm
-                  defaults={{
-                    firstName: user.firstName,
-                    lastName: user.lastName,
-                    email: user.email,
-                    phone: user.phone,
-                  }}
-                  onSaved={refreshSession}
-                />
-              ) : (
-                <AccountProfileForm
-                  defaults={{
-                    firstName: user.firstName,
-                    lastName: user.lastName,
-                    email: user.email,
-                    phone: user.phone ?? '',
-                  }}
-                  onSaved={refreshSession}
-                />
-              )}
-            </CardContent>
-          </Card>
+          <TitledCard
+            title="Account details"
+            description={
+              isAdmin
+                ? 'Your name, sign-in email and phone as other admins see them.'
+                : 'Your name and how we contact you.'
+            }
+          >
+            {isAdmin ? (
+              <AdminProfileForm
+                defaults={{
+                  firstName: user.firstName,
+                  lastName: user.lastName,
+                  email: user.email,
+                  phone: user.phone,
+                }}
+                onSaved={refreshSession}
+              />
+            ) : (
+              <AccountProfileForm
+                defaults={{
+                  firstName: user.firstName,
+                  lastName: user.lastName,
+                  email: user.email,
+                  phone: user.phone ?? '',
+                }}
+                onSaved={refreshSession}
+              />
+            )}
+          </TitledCard>
           {!isAdmin && (
             <p className="mt-4 text-sm text-muted-foreground">
               Your photo, location, age, occupation and education are in{' '}
@@ -180,35 +176,20 @@ function ProfileSettings({
         </TabsContent>
 
         <TabsContent value="security" className="grid gap-6">
-          <Card>
-            <CardHeader>
-              <CardTitle asChild className="text-lg">
-                <h2>Change password</h2>
-              </CardTitle>
-              <CardDescription>
-                You need your current password. Your other devices will be signed out.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ChangePasswordForm target={{ userType: isAdmin ? 'admin' : 'participant' }} />
-            </CardContent>
-          </Card>
+          <TitledCard
+            title="Change password"
+            description="You need your current password. Your other devices will be signed out."
+          >
+            <ChangePasswordForm target={{ userType: isAdmin ? 'admin' : 'participant' }} />
+          </TitledCard>
 
           {!isAdmin && (
-            <Card>
-              <CardHeader>
-                <CardTitle asChild className="text-lg">
-                  <h2>Your data</h2>
-                </CardTitle>
-                <CardDescription>
-                  Download everything we store about you (profile, applications and payments) as a
-                  JSON file.
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                <DownloadDataButton />
-              </CardContent>
-            </Card>
+            <TitledCard
+              title="Your data"
+              description="Download everything we store about you (profile, applications and payments) as a JSON file."
+            >
+              <DownloadDataButton />
+            </TitledCard>
           )}
 
           <Card className="border-destructive/50">

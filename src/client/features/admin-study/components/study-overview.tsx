@@ -1,6 +1,6 @@
 import { StudyTags } from '@/client/components/domain/study-tags';
+import { TitledCard } from '@/client/components/ui/titled-card';
 import { hoursLabel } from '@/client/lib/study-text';
-import { Card, CardContent, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { LoadingList } from '@/client/components/ui/list-states';
 import { formatDate } from '@/client/lib/format-date';
 import { formatKes, formatKesDecimal } from '@/shared/rules/money';
@@ -30,80 +30,63 @@ export function StudyOverview({
     : undefined;
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle asChild className="text-lg">
-            <h2>Status breakdown</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          {figures ? (
-            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4">
-              {applicationStatuses.map((status) => (
-                <div key={status} className="rounded-lg border p-3">
-                  <dt className="text-xs text-muted-foreground">{statusNames[status]}</dt>
-                  <dd className="text-xl font-semibold tabular-nums">{figures.counts[status]}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : loading ? (
-            <LoadingList label="Loading the status breakdown…" count={2} itemClassName="h-14" />
-          ) : (
-            <p className="text-sm text-muted-foreground">Not available.</p>
-          )}
-        </CardContent>
-      </Card>
-
-      <Card>
-        <CardHeader>
-          <CardTitle asChild className="text-lg">
-            <h2>Financial summary</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-2 text-sm">
-            <SummaryRow term="Pay rate">{formatKesDecimal(study.payRate)} per hour</SummaryRow>
-            <SummaryRow term="Duration">{hoursLabel(study.duration)}</SummaryRow>
-            <SummaryRow term="Payment per participant">{formatKes(paymentCents)}</SummaryRow>
-            <SummaryRow term="Participants needed">{study.maxParticipants}</SummaryRow>
-            <SummaryRow term="Total budget" strong>
-              {formatKes(budgetCents)}
-            </SummaryRow>
-            <SummaryRow term="Paid out (completed)">
-              {figures ? formatKes(figures.paidOutCents) : pending}
-            </SummaryRow>
-            <SummaryRow term="Due to scheduled participants">
-              {scheduledOwed !== undefined ? formatKes(scheduledOwed) : pending}
-            </SummaryRow>
-            <SummaryRow term="Remaining" strong>
-              {figures ? formatKes(figures.remainingCents) : pending}
-            </SummaryRow>
+      <TitledCard title="Status breakdown">
+        {figures ? (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4">
+            {applicationStatuses.map((status) => (
+              <div key={status} className="rounded-lg border p-3">
+                <dt className="text-xs text-muted-foreground">{statusNames[status]}</dt>
+                <dd className="text-xl font-semibold tabular-nums">{figures.counts[status]}</dd>
+              </div>
+            ))}
           </dl>
-        </CardContent>
-      </Card>
+        ) : loading ? (
+          <LoadingList label="Loading the status breakdown…" count={2} itemClassName="h-14" />
+        ) : (
+          <p className="text-sm text-muted-foreground">Not available.</p>
+        )}
+      </TitledCard>
 
-      <Card className="lg:col-span-2">
-        <CardHeader>
-          <CardTitle asChild className="text-lg">
-            <h2>About this test</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4 text-sm">
-          <p className="whitespace-pre-line wrap-anywhere">{study.description}</p>
-          {study.requirements && (
-            <div>
-              <h3 className="font-medium">Requirements</h3>
-              <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
-                {study.requirements}
-              </p>
-            </div>
-          )}
-          <StudyTags tags={study.tags} truncate />
-          <p className="text-muted-foreground">
-            Created {formatDate(study.createdAt)} · last changed {formatDate(study.updatedAt)}
-          </p>
-        </CardContent>
-      </Card>
+      <TitledCard title="Financial summary">
+        <dl className="grid gap-2 text-sm">
+          <SummaryRow term="Pay rate">{formatKesDecimal(study.payRate)} per hour</SummaryRow>
+          <SummaryRow term="Duration">{hoursLabel(study.duration)}</SummaryRow>
+          <SummaryRow term="Payment per participant">{formatKes(paymentCents)}</SummaryRow>
+          <SummaryRow term="Participants needed">{study.maxParticipants}</SummaryRow>
+          <SummaryRow term="Total budget" strong>
+            {formatKes(budgetCents)}
+          </SummaryRow>
+          <SummaryRow term="Paid out (completed)">
+            {figures ? formatKes(figures.paidOutCents) : pending}
+          </SummaryRow>
+          <SummaryRow term="Due to scheduled participants">
+            {scheduledOwed !== undefined ? formatKes(scheduledOwed) : pending}
+          </SummaryRow>
+          <SummaryRow term="Remaining" strong>
+            {figures ? formatKes(figures.remainingCents) : pending}
+          </SummaryRow>
+        </dl>
+      </TitledCard>
+
+      <TitledCard
+        title="About this test"
+        className="lg:col-span-2"
+        contentClassName="grid gap-4 text-sm"
+      >
+        <p className="whitespace-pre-line wrap-anywhere">{study.description}</p>
+        {study.requirements && (
+          <div>
+            <h3 className="font-medium">Requirements</h3>
+            <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
+              {study.requirements}
+            </p>
+          </div>
+        )}
+        <StudyTags tags={study.tags} truncate />
+        <p className="text-muted-foreground">
+          Created {formatDate(study.createdAt)} · last changed {formatDate(study.updatedAt)}
+        </p>
+      </TitledCard>
     </div>
   );
 }
