@@ -1,6 +1,5 @@
 import {
   ArrowRightIcon,
-  BuildingIcon,
   CalendarIcon,
   ClockIcon,
   Loader2Icon,
@@ -8,8 +7,9 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
+import { StudyCompany, StudyFact } from '@/client/components/domain/study-facts';
 import { StudyTags } from '@/client/components/domain/study-tags';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
@@ -40,18 +40,6 @@ import { useUpdateStudyStatus } from '@/client/api/studies/update-study-status';
 
 const isStudyStatus = (value: string): value is StudyStatus =>
   (studyStatuses as readonly string[]).includes(value);
-
-function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="grid min-w-0 gap-0.5">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        {icon}
-        {term}
-      </dt>
-      <dd className="pl-5.5 text-sm font-medium wrap-anywhere">{children}</dd>
-    </div>
-  );
-}
 
 /** One study on the admin Tests tab: its facts, a status selector, delete, and a link to its page. */
 export function AdminStudyCard({ study }: { study: Study }) {
@@ -93,29 +81,23 @@ export function AdminStudyCard({ study }: { study: Study }) {
           </CardTitle>
           <StudyStatusBadge status={study.status} />
         </div>
-        {study.company && (
-          <p className="flex items-center gap-1.5 text-sm text-muted-foreground wrap-anywhere">
-            <BuildingIcon className="size-4 shrink-0" aria-hidden="true" />
-            <span className="sr-only">Company: </span>
-            {study.company}
-          </p>
-        )}
+        <StudyCompany company={study.company} />
         <StudyTags tags={study.tags} truncate />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Fact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
+          <StudyFact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
             {formatKesDecimal(study.payRate)} per hour · {pay} per participant
-          </Fact>
-          <Fact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
+          </StudyFact>
+          <StudyFact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
             {hoursLabel(study.duration)}
-          </Fact>
-          <Fact icon={<UsersIcon className="size-4" aria-hidden="true" />} term="Places">
+          </StudyFact>
+          <StudyFact icon={<UsersIcon className="size-4" aria-hidden="true" />} term="Places">
             {study.currentParticipants} / {study.maxParticipants} filled
-          </Fact>
-          <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
+          </StudyFact>
+          <StudyFact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
             {studyDateRange(study)}
-          </Fact>
+          </StudyFact>
         </dl>
         <div className="grid gap-1.5">
           <Label htmlFor={statusId}>

@@ -1,22 +1,11 @@
-import { BuildingIcon, CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import { CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { StudyCompany, StudyFact } from '@/client/components/domain/study-facts';
 import { StudyTags } from '@/client/components/domain/study-tags';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import type { Study } from '@/shared/schemas/studies';
-
-function Fact({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-0.5">
-      <dt className="flex items-center gap-1.5 text-xs text-muted-foreground">
-        {icon}
-        {term}
-      </dt>
-      <dd className="pl-5.5 text-sm font-medium">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * One study as participants see it (spec section 2, "Available Tests"): title, pay per
@@ -35,34 +24,28 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
               {study.title}
             </h3>
           </CardTitle>
-          {study.company && (
-            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <BuildingIcon className="size-4" aria-hidden="true" />
-              <span className="sr-only">Company: </span>
-              {study.company}
-            </p>
-          )}
+          <StudyCompany company={study.company} />
         </div>
         <StudyTags tags={study.tags} />
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-4">
         <p className="text-sm whitespace-pre-line wrap-anywhere">{study.description}</p>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <Fact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
+          <StudyFact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
             {formatKesDecimal(study.payRate)} per hour
-          </Fact>
-          <Fact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
+          </StudyFact>
+          <StudyFact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
             {hoursLabel(study.duration)}
-          </Fact>
-          <Fact
+          </StudyFact>
+          <StudyFact
             icon={<UsersIcon className="size-4" aria-hidden="true" />}
             term="Participants needed"
           >
             {study.maxParticipants}
-          </Fact>
-          <Fact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
+          </StudyFact>
+          <StudyFact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
             {studyDateRange(study, 'To be announced')}
-          </Fact>
+          </StudyFact>
         </dl>
         {study.requirements && (
           <div className="rounded-lg bg-muted p-3 text-sm">
