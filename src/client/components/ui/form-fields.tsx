@@ -1,4 +1,4 @@
-import { type HTMLInputAutoCompleteAttribute, useId } from 'react';
+import { type HTMLInputAutoCompleteAttribute, type ReactNode, useId } from 'react';
 import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
 import {
   FormControl,
@@ -57,6 +57,32 @@ function FieldLabel({
   );
 }
 
+/** A field's frame: its label, the control, the hint under it, then its error. */
+function FieldFrame({
+  label,
+  required,
+  optional,
+  description,
+  className,
+  children,
+}: {
+  label: string;
+  required: boolean;
+  optional: boolean;
+  description: string | undefined;
+  className: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <FormItem className={className}>
+      <FieldLabel label={label} required={required} optional={optional} />
+      {children}
+      {description && <FormDescription>{description}</FormDescription>}
+      <FormMessage />
+    </FormItem>
+  );
+}
+
 /** The note that explains the asterisks, once per form. */
 export function RequiredFieldsNote({ className }: { className?: string }) {
   return (
@@ -110,8 +136,13 @@ export function TextField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
-          <FieldLabel label={label} required={required} optional={optional} />
+        <FieldFrame
+          label={label}
+          required={required}
+          optional={optional}
+          description={description}
+          className={className}
+        >
           <FormControl>
             <Input
               {...field}
@@ -126,9 +157,7 @@ export function TextField<T extends FieldValues>({
               required={required}
             />
           </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+        </FieldFrame>
       )}
     />
   );
@@ -233,8 +262,13 @@ export function LongTextField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
-          <FieldLabel label={label} required={required} optional={optional} />
+        <FieldFrame
+          label={label}
+          required={required}
+          optional={optional}
+          description={description}
+          className={className}
+        >
           <FormControl>
             <Textarea
               {...field}
@@ -244,9 +278,7 @@ export function LongTextField<T extends FieldValues>({
               required={required}
             />
           </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+        </FieldFrame>
       )}
     />
   );
@@ -271,8 +303,13 @@ export function ChoiceField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field }) => (
-        <FormItem className={className}>
-          <FieldLabel label={label} required={required} optional={optional} />
+        <FieldFrame
+          label={label}
+          required={required}
+          optional={optional}
+          description={description}
+          className={className}
+        >
           <Select
             value={(field.value as string | undefined) ?? ''}
             onValueChange={field.onChange}
@@ -295,9 +332,7 @@ export function ChoiceField<T extends FieldValues>({
               ))}
             </SelectContent>
           </Select>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+        </FieldFrame>
       )}
     />
   );
