@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, UserPlusIcon } from 'lucide-react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
+import { type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -20,10 +20,7 @@ const emptyValues: Values = { username: '', password: '', role: 'admin' };
 /** Spec section 5 "Create admin": the username is an e-mail; the password at least 6 characters. */
 export function CreateAdminForm() {
   const create = useCreateAdmin();
-  const form = useForm<Values, unknown, CreateAdminPayload>({
-    resolver: zodResolver(createAdminSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(createAdminSchema, emptyValues);
 
   async function onSubmit(values: CreateAdminPayload) {
     try {

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { FormDialog } from '@/client/components/ui/form-dialog';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -8,7 +8,6 @@ import { formatKesDecimal } from '@/shared/rules/money';
 import {
   type Payment,
   type PaymentCompletionData,
-  type PaymentCompletionInput,
   paymentCompletionSchema,
   paymentMethods,
 } from '@/shared/schemas/payments';
@@ -35,9 +34,9 @@ export function CompletePaymentDialog({
   /** Resolves to null once paid, else the error (field errors are shown in the form). */
   onComplete: (values: PaymentCompletionData) => Promise<unknown>;
 }) {
-  const form = useForm<PaymentCompletionInput, unknown, PaymentCompletionData>({
-    resolver: zodResolver(paymentCompletionSchema),
-    defaultValues: { paymentMethod: 'M-Pesa', transactionId: payment.transactionId ?? '' },
+  const form = useZodForm(paymentCompletionSchema, {
+    paymentMethod: 'M-Pesa',
+    transactionId: payment.transactionId ?? '',
   });
   const method = useWatch({ control: form.control, name: 'paymentMethod' });
 

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { FormDialog } from '@/client/components/ui/form-dialog';
 import { LongTextField } from '@/client/components/ui/form-fields';
 import { formatKesDecimal } from '@/shared/rules/money';
@@ -26,10 +25,7 @@ export function FailPaymentDialog({
   /** Resolves to true once marked failed (the dialog then closes). */
   onFail: (failureReason: string | undefined) => Promise<boolean>;
 }) {
-  const form = useForm<PaymentFailureInput>({
-    resolver: zodResolver(paymentFailureSchema),
-    defaultValues: { failureReason: '' },
-  });
+  const form = useZodForm(paymentFailureSchema, { failureReason: '' });
 
   async function submit(values: PaymentFailureInput) {
     if (await onFail(values.failureReason.trim() || undefined)) onOpenChange(false);

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PlusIcon } from 'lucide-react';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { useState } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -62,10 +62,7 @@ const serverFields = [
 export function CreateStudyDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateStudy();
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(createStudySchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(createStudySchema, emptyValues);
   const pending = form.formState.isSubmitting;
 
   async function onSubmit(values: Payload) {

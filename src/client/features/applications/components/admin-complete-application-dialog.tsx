@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { FormDialog } from '@/client/components/ui/form-dialog';
 import { TextField } from '@/client/components/ui/form-fields';
 import { hoursLabel } from '@/client/lib/study-text';
@@ -7,7 +6,6 @@ import { formatKes, studyPayCents } from '@/shared/rules/money';
 import {
   type Application,
   type ApplicationCompletionData,
-  type ApplicationCompletionInput,
   applicationCompletionSchema,
 } from '@/shared/schemas/applications';
 
@@ -37,9 +35,8 @@ export function AdminCompleteApplicationDialog({
   /** Resolves to true once completed (the dialog then closes). */
   onComplete: (hoursWorked: number) => Promise<boolean>;
 }) {
-  const form = useForm<ApplicationCompletionInput, unknown, ApplicationCompletionData>({
-    resolver: zodResolver(applicationCompletionSchema),
-    defaultValues: { hoursWorked: defaultHours(study.duration) },
+  const form = useZodForm(applicationCompletionSchema, {
+    hoursWorked: defaultHours(study.duration),
   });
   const payment = formatKes(studyPayCents(study.payRate, study.duration));
 

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheckIcon } from 'lucide-react';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { Form } from '@/client/components/ui/form';
@@ -13,7 +12,6 @@ import { forgotPasswordSchema } from '@/shared/schemas/auth';
 import { useRequestPasswordReset } from '@/client/api/auth/forgot-password';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
-type Values = z.input<typeof forgotPasswordSchema>;
 type Payload = z.output<typeof forgotPasswordSchema>;
 
 const CONFIRMATION =
@@ -29,10 +27,7 @@ export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  const form = useZodForm(forgotPasswordSchema, { email: '' });
 
   useEffect(() => {
     if (sentTo) confirmationRef.current?.focus();

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CircleAlertIcon, CircleCheckIcon } from 'lucide-react';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
@@ -25,7 +24,6 @@ const resetPasswordFormSchema = resetPasswordSchema
     message: messages.passwordsMismatch,
     path: ['confirmPassword'],
   });
-type Values = z.input<typeof resetPasswordFormSchema>;
 type Payload = z.output<typeof resetPasswordFormSchema>;
 
 /** Whether a token has the shape the server accepts, so a mangled link fails at once. */
@@ -80,10 +78,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [outcome, setOutcome] = useState<
     { kind: 'done'; message: string } | { kind: 'invalid'; message: string } | null
   >(null);
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirmPassword: '' },
-  });
+  const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
 
   async function onSubmit(values: Payload) {
     try {

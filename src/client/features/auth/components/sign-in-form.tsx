@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { TriangleAlertIcon } from 'lucide-react';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -24,7 +23,6 @@ import { useSignIn } from '@/client/api/auth/sign-in';
 import { isAdminUser } from '../use-auth';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
-type SignInValues = z.input<typeof signInSchema>;
 type SignInPayload = z.output<typeof signInSchema>;
 
 const CREDENTIALS_HINT = 'Please check your credentials and try again.';
@@ -60,10 +58,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
   // Until the next attempt: "locked; try again in 15 minutes" must outlive a 5 s toast.
   const [blockedMessage, setBlockedMessage] = useState<string | null>(null);
-  const form = useForm<SignInValues, unknown, SignInPayload>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: defaultEmail, password: '' },
-  });
+  const form = useZodForm(signInSchema, { email: defaultEmail, password: '' });
 
   async function onSubmit(values: SignInPayload) {
     setBlockedMessage(null);

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
@@ -32,10 +31,7 @@ const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as 
 /** Creates a participant account; `onSignedUp` gets the e-mail to sign in with. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const signUp = useSignUp();
-  const form = useForm<SignUpValues, unknown, SignUpPayload>({
-    resolver: zodResolver(signUpFormSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(signUpFormSchema, emptyValues);
 
   async function onSubmit(values: SignUpPayload) {
     // The confirmation is checked here only; the API takes the spec's payload.

@@ -1,7 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2Icon, Loader2Icon } from 'lucide-react';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { useEffect, useRef, useState } from 'react';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
@@ -56,10 +56,7 @@ export function CompanyInquiryForm() {
   const createRequest = useCreateClientRequest();
   const [sent, setSent] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const form = useForm<InquiryValues, unknown, InquiryPayload>({
-    resolver: zodResolver(clientRequestSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(clientRequestSchema, emptyValues);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import type { z } from 'zod';
 import { toast } from '@/client/components/ui/use-toast';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
@@ -53,10 +53,7 @@ const serverFields = [
  */
 export function ResearchRequestForm() {
   const createRequest = useCreateResearchRequest();
-  const form = useForm<ResearchValues, unknown, ResearchPayload>({
-    resolver: zodResolver(researchRequestSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(researchRequestSchema, emptyValues);
 
   async function onSubmit(values: ResearchPayload) {
     try {

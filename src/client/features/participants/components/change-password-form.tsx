@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
+import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
@@ -58,10 +58,7 @@ export function ChangePasswordForm({
   texts?: ChangePasswordTexts;
 }) {
   const change = useChangePassword(target);
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(changePasswordFormSchema, emptyValues);
 
   async function onSubmit(values: Payload) {
     try {

@@ -1,5 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
@@ -81,10 +81,7 @@ export function ProfileForm({
   onSaved?: (participant: Participant) => void;
 }) {
   const update = useUpdateParticipantProfile(participant.id);
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(participantProfileUpdateSchema),
-    defaultValues: valuesOf(participant),
-  });
+  const form = useZodForm(participantProfileUpdateSchema, valuesOf(participant));
   const errorToast = useFormErrorToast(form);
   const dateOfBirth = useWatch({ control: form.control, name: 'dateOfBirth' }) ?? '';
   const computedAge =

@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useZodForm } from '@/client/lib/use-zod-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -70,10 +69,7 @@ export function RegistrationForm({
   onRegistered: (credentials: Credentials) => Promise<void>;
 }) {
   const register = useRegisterParticipant();
-  const form = useForm<Values, unknown, Payload>({
-    resolver: zodResolver(participantRegistrationFormSchema),
-    defaultValues: emptyValues,
-  });
+  const form = useZodForm(participantRegistrationFormSchema, emptyValues);
 
   async function onSubmit(values: Payload) {
     // The terms box is checked here only; the API takes the participant fields.
