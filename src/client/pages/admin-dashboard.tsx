@@ -1,6 +1,5 @@
 import { SettingsIcon } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
-import { PageLoading } from '@/client/components/layout/page-loading';
+import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { type AdminTab, adminTabIds, adminTabs } from '@/client/lib/admin-tabs';
@@ -21,7 +20,7 @@ import {
   ChangePasswordForm,
   type ChangePasswordTexts,
 } from '@/client/features/participants/components/change-password-form';
-import { useRequiredUser } from '@/client/features/auth/use-required-user';
+import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
 import { pageTitle } from '@/client/lib/page-title';
 import { useTabParam } from '@/client/lib/use-tab-param';
 import { paths } from '@/shared/paths';
@@ -37,10 +36,11 @@ const adminPasswordTexts: ChangePasswordTexts = {
 
 /** /admin/dashboard (spec section 2): the staff's console, one tab per part of the business. */
 export function AdminDashboardPage() {
-  const required = useRequiredUser('admin');
-  if (required.status === 'loading') return <PageLoading label="Loading your dashboard…" />;
-  if (required.status === 'redirect') return <Navigate to={required.to} replace />;
-  return <Dashboard user={required.user} />;
+  return (
+    <RequiredUserGate kind="admin" loadingLabel="Loading your dashboard…">
+      {(user) => <Dashboard user={user} />}
+    </RequiredUserGate>
+  );
 }
 
 function Dashboard({ user }: { user: SessionUser }) {

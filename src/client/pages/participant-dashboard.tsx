@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TitledCard } from '@/client/components/ui/titled-card';
 import { ClipboardListIcon, FlaskConicalIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
-import { Link, Navigate } from 'react-router';
-import { PageLoading } from '@/client/components/layout/page-loading';
+import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -16,7 +15,7 @@ import { sessionKeys } from '@/client/api/auth/keys';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
 import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
-import { useRequiredUser } from '@/client/features/auth/use-required-user';
+import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
 import { useParticipant } from '@/client/api/participants/get-participant';
 import { ChangePasswordDialog } from '@/client/features/participants/components/change-password-dialog';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
@@ -39,10 +38,11 @@ const sectionTitleClass = 'text-xl font-semibold tracking-tight';
 
 /** /participant/dashboard (spec section 2): Available Tests, My Applications, Profile Settings. */
 export function ParticipantDashboardPage() {
-  const required = useRequiredUser('participant');
-  if (required.status === 'loading') return <PageLoading label="Loading your dashboard…" />;
-  if (required.status === 'redirect') return <Navigate to={required.to} replace />;
-  return <Dashboard user={required.user} />;
+  return (
+    <RequiredUserGate kind="participant" loadingLabel="Loading your dashboard…">
+      {(user) => <Dashboard user={user} />}
+    </RequiredUserGate>
+  );
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
