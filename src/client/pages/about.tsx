@@ -11,6 +11,7 @@ import {
   TargetIcon,
   UserRoundCheckIcon,
 } from 'lucide-react';
+import { telHref } from '@/client/lib/tel-href';
 import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { CtaBand } from '@/client/components/marketing/cta-band';
@@ -199,7 +200,7 @@ export function AboutPage() {
             <PhoneIcon className="size-5 text-primary" aria-hidden="true" />
             <span className="sr-only">Phone: </span>
             <a
-              href={`tel:${site.phone.replace(/\s+/g, '')}`}
+              href={telHref(site.phone)}
               className="rounded-sm font-medium text-primary underline underline-offset-4"
             >
               {site.phone}

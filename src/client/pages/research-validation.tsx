@@ -12,6 +12,7 @@ import {
   SwordsIcon,
   UsersIcon,
 } from 'lucide-react';
+import { telHref } from '@/client/lib/tel-href';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -86,7 +87,6 @@ const steps = [
   },
 ] as const;
 
-const telHref = `tel:${site.phone.replace(/[^+\d]/g, '')}`;
 const contactLinkClass =
   'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
 
@@ -198,7 +198,7 @@ export function ResearchValidationPage() {
               </li>
               <li className="flex items-center gap-3">
                 <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                <a href={telHref} className={contactLinkClass}>
+                <a href={telHref(site.phone)} className={contactLinkClass}>
                   {site.phone}
                 </a>
               </li>

@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, MailIcon, PhoneIcon } from 'lucide-react';
+import { telHref } from '@/client/lib/tel-href';
 import type * as React from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
 import { Badge } from '@/client/components/ui/badge';
@@ -125,7 +126,7 @@ function Details({
           </Field>
           <Field label="Phone">
             <a
-              href={`tel:${p.phone.replace(/\s+/g, '')}`}
+              href={telHref(p.phone)}
               className="inline-flex items-center gap-1.5 text-primary underline-offset-4 hover:underline"
             >
               <PhoneIcon className="size-4 shrink-0" aria-hidden="true" />

@@ -11,7 +11,7 @@ import {
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
-import { telHref } from './request-table';
+import { telHref } from '@/client/lib/tel-href';
 
 type Item = { label: string; value: string | null };
 

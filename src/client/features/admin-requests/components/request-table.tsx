@@ -1,4 +1,5 @@
 import { InboxIcon } from 'lucide-react';
+import { telHref } from '@/client/lib/tel-href';
 import type * as React from 'react';
 import { Button } from '@/client/components/ui/button';
 import { TableCell, TableRow } from '@/client/components/ui/table';
@@ -7,9 +8,6 @@ import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
 import { type PagedListState, PagedListView } from '@/client/components/ui/paged-list-view';
 import { TimeStamp } from '@/client/components/ui/time-stamp';
-
-/** A `tel:` link keeps only the digits and the leading plus. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 type Lead = { id: string; status: RequestStatus; createdAt: string; email: string };
 

@@ -1,4 +1,5 @@
 import { ClockIcon, MailIcon, PhoneIcon } from 'lucide-react';
+import { telHref } from '@/client/lib/tel-href';
 import type { ReactNode } from 'react';
 import {
   Card,
@@ -25,7 +26,6 @@ const nextSteps = [
   },
 ] as const;
 
-const telHref = `tel:${site.phone.replace(/[^+\d]/g, '')}`;
 const contactLinkClass =
   'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
 
@@ -97,7 +97,7 @@ export function InquiryPage({
             </li>
             <li className="flex items-center gap-3">
               <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <a href={telHref} className={contactLinkClass}>
+              <a href={telHref(site.phone)} className={contactLinkClass}>
                 {site.phone}
               </a>
             </li>
