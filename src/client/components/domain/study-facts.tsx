@@ -33,3 +33,14 @@ export function StudyCompany({ company }: { company: string | null | undefined }
     </p>
   );
 }
+
+/** What a study asks of its participants, set apart; nothing when it asks nothing. */
+export function StudyRequirements({ requirements }: { requirements: string | null | undefined }) {
+  if (!requirements) return null;
+  return (
+    <div className="rounded-lg bg-muted p-3 text-sm">
+      <p className="font-medium">Requirements</p>
+      <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">{requirements}</p>
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { Loader2Icon, SendIcon } from 'lucide-react';
+import { StudyRequirements } from '@/client/components/domain/study-facts';
 import { useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -88,12 +89,7 @@ export function ApplyButton({ participantId, study }: Props) {
               Check the requirements below. You may add a short note on how you meet them.
             </DialogDescription>
           </DialogHeader>
-          <div className="rounded-lg bg-muted p-3 text-sm">
-            <p className="font-medium">Requirements</p>
-            <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
-              {study.requirements}
-            </p>
-          </div>
+          <StudyRequirements requirements={study.requirements} />
           <div className="grid gap-2">
             <Label htmlFor={answerId}>
               Your answer

@@ -1,6 +1,6 @@
 import { CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { StudyCompany, StudyFact } from '@/client/components/domain/study-facts';
+import { StudyCompany, StudyFact, StudyRequirements } from '@/client/components/domain/study-facts';
 import { StudyTags } from '@/client/components/domain/study-tags';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
@@ -47,14 +47,7 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
             {studyDateRange(study, 'To be announced')}
           </StudyFact>
         </dl>
-        {study.requirements && (
-          <div className="rounded-lg bg-muted p-3 text-sm">
-            <p className="font-medium">Requirements</p>
-            <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">
-              {study.requirements}
-            </p>
-          </div>
-        )}
+        <StudyRequirements requirements={study.requirements} />
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-3 border-t pt-4">
         <p className="text-sm">
