@@ -39,10 +39,9 @@ describe('module shape lint rules', () => {
     expect(messages.filter((m) => m.includes('decision 023'))).toHaveLength(1);
     const typesOnly = await ruleMessages(
       'src/server/modules/studies/probe.service.ts',
-      [
-        "import type { SQL } from 'drizzle-orm';",
-        'export const probe = (part: SQL) => part;',
-      ].join('\n'),
+      ["import type { SQL } from 'drizzle-orm';", 'export const probe = (part: SQL) => part;'].join(
+        '\n',
+      ),
     );
     expect(typesOnly.filter((m) => m.includes('decision 023'))).toEqual([]);
   }, 60_000);

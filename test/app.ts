@@ -4,7 +4,6 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
-import { setPasswordHashingCost } from '../src/server/modules/accounts/passwords';
 import { createTestDatabase } from './db';
 import { TEST_PASSWORD_HASHING_ENV } from './password-hashing';
 
@@ -45,7 +44,6 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
-  setPasswordHashingCost(config.passwordHashing);
   const app = await buildApp({
     config,
     database,

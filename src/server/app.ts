@@ -1,3 +1,4 @@
+import { setPasswordHashingCost } from './modules/accounts/passwords';
 import crypto from 'node:crypto';
 import Fastify, {
   LogController,
@@ -103,6 +104,9 @@ export function accessLogLevel(status: number, routeLevel: 'debug' | undefined):
 /** Registers every plugin and module; never listens (main.ts and the tests do). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // argon2's cost is one per process (a hash carries its own parameters, so verifying is
+  // unaffected); the app's configuration decides it.
+  setPasswordHashingCost(config.passwordHashing);
   const serverOptions: FastifyServerOptions = {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }

@@ -114,41 +114,44 @@ describe('the server process', { timeout: 120_000 }, () => {
 });
 
 // Two processes on one PostgreSQL: only meaningful (and only possible) with a server.
-describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on PostgreSQL', () => {
-  it('share sessions: sign in on one port, the session works on the other', async () => {
-    const base = process.env.TEST_DATABASE_URL!;
-    const name = `${runPrefix(inject('pgRunId'))}${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl(base) });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    try {
-      const env = { DATABASE_URL: withDatabase(base, name), DATA_DIR: tempDir() };
-      // Both start at once: the migrations' advisory lock must let them.
-      const a = startServer(env, await freePort());
-      const b = startServer(env, await freePort());
-      started.push(a, b);
-      await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-      const input = participantInput();
-      expect((await json(`${a.url}/api/participants/register`, input)).status).toBe(201);
-      const signin = await json(`${a.url}/api/auth/signin`, {
-        email: input.email,
-        password: input.password,
-      });
-      const cookie = signin.headers.get('set-cookie')!.split(';')[0]!;
-      const session = await (
-        await fetch(`${b.url}/api/auth/session`, { headers: { cookie } })
-      ).json();
-      expect(session.user.email).toBe(input.email);
-      a.child.kill('SIGTERM');
-      b.child.kill('SIGTERM');
-      expect(await a.exited).toBe(0);
-      expect(await b.exited).toBe(0);
-    } finally {
-      const c = new pg.Client({ connectionString: adminUrl(base) });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    }
-  });
-});
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'two instances on PostgreSQL (needs PostgreSQL: TEST_DATABASE_URL)',
+  () => {
+    it('share sessions: sign in on one port, the session works on the other', async () => {
+      const base = process.env.TEST_DATABASE_URL!;
+      const name = `${runPrefix(inject('pgRunId'))}${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl(base) });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      try {
+        const env = { DATABASE_URL: withDatabase(base, name), DATA_DIR: tempDir() };
+        // Both start at once: the migrations' advisory lock must let them.
+        const a = startServer(env, await freePort());
+        const b = startServer(env, await freePort());
+        started.push(a, b);
+        await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
+        const input = participantInput();
+        expect((await json(`${a.url}/api/participants/register`, input)).status).toBe(201);
+        const signin = await json(`${a.url}/api/auth/signin`, {
+          email: input.email,
+          password: input.password,
+        });
+        const cookie = signin.headers.get('set-cookie')!.split(';')[0]!;
+        const session = await (
+          await fetch(`${b.url}/api/auth/session`, { headers: { cookie } })
+        ).json();
+        expect(session.user.email).toBe(input.email);
+        a.child.kill('SIGTERM');
+        b.child.kill('SIGTERM');
+        expect(await a.exited).toBe(0);
+        expect(await b.exited).toBe(0);
+      } finally {
+        const c = new pg.Client({ connectionString: adminUrl(base) });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      }
+    });
+  },
+);

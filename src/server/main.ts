@@ -9,7 +9,6 @@ import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
 import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
 import { startMailWorker } from './modules/mail/mail.worker';
-import { setPasswordHashingCost } from './modules/accounts/passwords';
 import pino from 'pino';
 
 /** config -> database -> migrations -> app -> listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -26,7 +25,6 @@ async function main() {
   }
   // Nothing this process writes (PGlite data, lock, backups) is for other local users.
   ownerOnlyFromNowOn();
-  setPasswordHashingCost(config.passwordHashing);
   // Asynchronous writes keep logging off the request path (the app logs through this
   // logger too); flushed before exit.
   const destination = pino.destination({ dest: 1, sync: false });

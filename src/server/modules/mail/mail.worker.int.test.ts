@@ -219,7 +219,7 @@ describe('mail worker', () => {
 
   // PGlite is one connection: a second transaction cannot hold row locks while the worker runs.
   it.runIf(onPostgres)(
-    'skips rows another transaction holds locked instead of waiting for them or sending them',
+    'skips rows another transaction holds locked instead of waiting for them or sending them (needs PostgreSQL: TEST_DATABASE_URL; PGlite is one connection)',
     async () => {
       const ids = await enqueue(8);
       const held = ids.slice(0, 3);
