@@ -1,49 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { loginAs } from '../factories';
+import { permissions, routesFor } from '../permissions';
 
 /**
  * decisions.md sections 3 and 4: who may call a route is settled before its input is
  * read, so an anonymous caller gets 401 and a participant on an admin route 403, never
  * the 400 that would tell them the route's rules. Every route in the OpenAPI document
  * is tried with a wrong body, wrong query and a malformed id; a new route is covered
- * without being listed here, and must be added to a list below to be reachable at all.
+ * without being listed here, and who may call it is read from test/permissions.ts.
  */
 let t: TestApp;
 let participant: { cookie: string; id: string };
 let routes: { method: string; path: string }[];
 
-/** Routes a visitor may call (section 4: public reads, sign-in, sign-up, public forms). */
-const PUBLIC = new Set([
-  'GET /api/health',
-  'GET /api/ready',
-  'POST /api/auth/signup',
-  'POST /api/auth/signin',
-  'POST /api/auth/logout',
-  'GET /api/auth/session',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/reset-password',
-  'POST /api/participants/register',
-  'GET /api/tests',
-  'GET /api/tests/{id}',
-  'GET /api/stats',
-  'GET /api/settings',
-  'POST /api/client-requests',
-  'POST /api/research-requests',
-]);
+/** Routes a visitor may call: decisions.md section 4, as written in test/permissions.ts. */
+const PUBLIC = routesFor('visitor');
 
 /** Routes a participant may call with no id of someone else's in the path. */
-const PARTICIPANT = new Set([
-  ...PUBLIC,
-  'PUT /api/participant/password',
-  'PUT /api/participant/profile',
-  'GET /api/me/earnings',
-  'GET /api/me/export',
-  'POST /api/applications',
-  'GET /api/applications',
-  'GET /api/notifications',
-  'POST /api/notifications/read',
-]);
+const PARTICIPANT = new Set(
+  [...routesFor('participant')].filter(
+    (route) => !(permissions[route]?.owner === 'participant' && route.includes('{id}')),
+  ),
+);
 
 beforeAll(async () => {
   t = await buildTestApp();
