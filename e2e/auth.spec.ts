@@ -210,7 +210,12 @@ describe('forgot and reset password', () => {
     await expect
       .poll(
         () => {
-          link = resetLinkIn(mailTo(mailDir, person.email).pop() ?? '') ?? '';
+          // The newest mail with a reset link, whatever else this address was sent.
+          link =
+            mailTo(mailDir, person.email)
+              .map((raw) => resetLinkIn(raw))
+              .filter((found) => found !== undefined)
+              .pop() ?? '';
           return link;
         },
         { timeout: 20_000 },

@@ -37,10 +37,16 @@ async function visible(page: Page, text: string | RegExp): Promise<boolean> {
 
 /**
  * Available Tests shows what the server has: the empty state when no study is active, else one
- * card per active study. Other spec files may have left active studies on the shared server.
+ * card per active study. Other spec files open and close studies on the shared server at any
+ * moment, so the page is reloaded and held to the answer it got itself.
  */
 async function expectActiveStudiesShown(t: TestPage) {
-  const answer = await t.context.request.get('/api/tests');
+  const [answer] = await Promise.all([
+    t.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/tests' && r.request().method() === 'GET',
+    ),
+    t.page.reload(),
+  ]);
   expect(answer.status()).toBe(200);
   const { tests } = (await answer.json()) as { tests: { title: string }[] };
   if (tests.length === 0) {

@@ -20,7 +20,7 @@ export type Session = {
   baseUrl: string;
   browser: () => Browser;
   /** A fresh context (own cookies and storage) and page that records console errors and failed requests. */
-  newPage(options?: { width?: number; height?: number }): Promise<TestPage>;
+  newPage(options?: { width?: number; height?: number; baseUrl?: string }): Promise<TestPage>;
 };
 
 export type TestPage = {
@@ -45,8 +45,10 @@ export function useBrowser(): Session {
     baseUrl,
     browser: () => browser!,
     async newPage(options = {}) {
+      // A spec with a server of its own (see startE2eServer) passes its address.
+      const origin = options.baseUrl ?? baseUrl;
       const context = await browser!.newContext({
-        baseURL: baseUrl,
+        baseURL: origin,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       });
       const page = await context.newPage();
@@ -56,7 +58,7 @@ export function useBrowser(): Session {
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('response', (response) => {
-        if (response.status() >= 500 && response.url().startsWith(baseUrl)) {
+        if (response.status() >= 500 && response.url().startsWith(origin)) {
           problems.push(`${response.status()} ${response.url()}`);
         }
       });

@@ -20,11 +20,22 @@ declare module 'vitest' {
   }
 }
 
+export type E2eServer = {
+  baseUrl: string;
+  /** The server's log file. */
+  serverLog: string;
+  /** Where the test SMTP server writes the mail the server sends. */
+  mailDir: string;
+  stop(): Promise<void>;
+};
+
 /**
- * The browser tests run against the real production server (built client,
- * API, embedded database in a temporary DATA_DIR), started once for the run.
+ * The real production server (built client, API, embedded database in a temporary
+ * DATA_DIR) with its own test SMTP server, ready to answer. The run shares one (below); a
+ * spec that changes a site-wide setting starts its own, so files running beside it never
+ * see the setting flip.
  */
-export default async function setup(project: TestProject) {
+export async function startE2eServer(): Promise<E2eServer> {
   for (const built of ['dist/client/index.html', 'dist/server/main.mjs']) {
     if (!fs.existsSync(path.join(root, built))) {
       throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
@@ -78,16 +89,29 @@ export default async function setup(project: TestProject) {
       throw new Error(`server not ready:\n${fs.readFileSync(logFile, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('serverLog', logFile);
-  project.provide('mailDir', mailDir);
 
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.closeSync(log);
-    await catcher.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(mailDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    serverLog: logFile,
+    mailDir,
+    async stop() {
+      if (server.exitCode === null) {
+        server.kill('SIGTERM');
+        await new Promise((resolve) => server.once('exit', resolve));
+      }
+      fs.closeSync(log);
+      await catcher.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(mailDir, { recursive: true, force: true });
+    },
   };
+}
+
+/** The browser tests run against one shared server, started once for the run. */
+export default async function setup(project: TestProject) {
+  const server = await startE2eServer();
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('serverLog', server.serverLog);
+  project.provide('mailDir', server.mailDir);
+  return () => server.stop();
 }
