@@ -43,7 +43,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two spec files at a time against the one server: each reads only its own data, and the
+          // studies-open settings tests start a server of their own (decision 024).
+          fileParallelism: true,
+          maxWorkers: 2,
           // A page answers after a round trip to the server; one second is too tight on a busy machine.
           expect: { poll: { timeout: 10_000, interval: 100 } },
         },
