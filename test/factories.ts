@@ -96,3 +96,34 @@ export async function createStudy(db: Db, overrides: Partial<typeof studies.$inf
     .returning();
   return row!;
 }
+
+const leadSuffix = () => Math.random().toString(36).slice(2, 10);
+
+/** A valid body for POST /api/client-requests, with an e-mail of its own. */
+export function clientRequestInput() {
+  return {
+    companyName: 'Safari Foods',
+    contactPerson: 'Njeri Kamau',
+    email: `njeri.${leadSuffix()}@safarifoods.example`,
+    service: 'research',
+    urgency: '2-weeks',
+    budget: '15k-30k',
+    message: 'We are launching a delivery app and want to know why people drop off at checkout.',
+  };
+}
+
+/** A valid body for POST /api/research-requests, with an e-mail of its own. */
+export function researchRequestInput() {
+  return {
+    company: 'Matatu Maps',
+    contactName: 'Otieno Odhiambo',
+    email: `otieno.${leadSuffix()}@matatumaps.example`,
+    phone: '+254 712 345 678',
+    projectType: 'mobile-app',
+    description: 'Validate a route-planning concept with commuters in Nairobi.',
+    timeline: '3-4weeks',
+    budget: '100k-250k',
+    targetAudience: 'Daily commuters, 18–40',
+    goals: 'Will they pay?',
+  };
+}

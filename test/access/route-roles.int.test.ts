@@ -2,7 +2,14 @@ import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
-import { createTestAdmin, participantInput, signIn, TEST_PASSWORD } from '../factories';
+import {
+  clientRequestInput,
+  createTestAdmin,
+  participantInput,
+  researchRequestInput,
+  signIn,
+  TEST_PASSWORD,
+} from '../factories';
 import { callers, permissions, type Caller } from '../permissions';
 
 /**
@@ -113,27 +120,8 @@ async function newPendingPayment(): Promise<string> {
   if (!payment) throw new Error('no payment for the completed application');
   return payment.id;
 }
-const inquiry = () => ({
-  companyName: 'Safari Foods',
-  contactPerson: 'Njeri Kamau',
-  email: `njeri.${unique()}@safarifoods.example`,
-  service: 'research',
-  urgency: '2-weeks',
-  budget: '15k-30k',
-  message: 'We are launching a delivery app and want to know why people drop off at checkout.',
-});
-const researchRequest = () => ({
-  company: 'Matatu Maps',
-  contactName: 'Otieno Odhiambo',
-  email: `otieno.${unique()}@matatumaps.example`,
-  phone: '+254 712 345 678',
-  projectType: 'mobile-app',
-  description: 'Validate a route-planning concept with commuters in Nairobi.',
-  timeline: '3-4weeks',
-  budget: '100k-250k',
-  targetAudience: 'Daily commuters, 18–40',
-  goals: 'Will they pay?',
-});
+const inquiry = clientRequestInput;
+const researchRequest = researchRequestInput;
 async function photoUpload(id: string): Promise<Call> {
   const png = await sharp({
     create: { width: 8, height: 8, channels: 3, background: { r: 10, g: 90, b: 160 } },

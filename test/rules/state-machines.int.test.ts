@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
-import { loginAs } from '../factories';
+import { clientRequestInput, loginAs, researchRequestInput } from '../factories';
 import {
   applicationTransitions,
   canMove,
@@ -270,33 +270,14 @@ const leads = [
     route: '/api/client-requests',
     table: 'client_requests',
     answerKey: 'clientRequest',
-    body: () => ({
-      companyName: 'Safari Foods',
-      contactPerson: 'Njeri Kamau',
-      email: `njeri.${unique()}@safarifoods.example`,
-      service: 'research',
-      urgency: '2-weeks',
-      budget: '15k-30k',
-      message: 'We are launching a delivery app and want to know why people drop off at checkout.',
-    }),
+    body: clientRequestInput,
   },
   {
     kind: 'research request',
     route: '/api/research-requests',
     table: 'research_requests',
     answerKey: 'researchRequest',
-    body: () => ({
-      company: 'Matatu Maps',
-      contactName: 'Otieno Odhiambo',
-      email: `otieno.${unique()}@matatumaps.example`,
-      phone: '+254 712 345 678',
-      projectType: 'mobile-app',
-      description: 'Validate a route-planning concept with commuters in Nairobi.',
-      timeline: '3-4weeks',
-      budget: '100k-250k',
-      targetAudience: 'Daily commuters, 18–40',
-      goals: 'Will they pay?',
-    }),
+    body: researchRequestInput,
   },
 ] as const;
 
