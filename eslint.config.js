@@ -5,6 +5,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { pendingTranslation } from './scripts/eslint/i18n-pending.js';
+import noLiteralText from './scripts/eslint/no-literal-text.js';
 
 // Features never import each other: one zone per feature folder, whatever folders exist.
 const featureZones = fs
@@ -157,5 +159,23 @@ export default tseslint.config(
         { patterns: [{ group: ['node:*'], message: 'browser code: no node:* modules' }] },
       ],
     },
+  },
+  {
+    // Participant-facing screens speak English and Kiswahili: no literal text (docs/i18n.md).
+    files: [
+      'src/client/pages/*.tsx',
+      'src/client/app/*.tsx',
+      'src/client/components/{layout,marketing,ui,domain}/*.tsx',
+      'src/client/features/{auth,participants,studies,applications,leads,stats}/**/*.tsx',
+    ],
+    ignores: [
+      'src/client/pages/admin-*.tsx',
+      'src/client/components/layout/admin-*.tsx',
+      'src/client/features/applications/components/admin-*.tsx',
+      '**/*.test.tsx',
+      ...pendingTranslation,
+    ],
+    plugins: { i18n: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: { 'i18n/no-literal-text': 'error' },
   },
 );

@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { i18nCatalogues } from './scripts/vite-plugin-i18n.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:5000';
 
@@ -24,7 +25,7 @@ function siteOrigin(): string {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), i18nCatalogues(import.meta.dirname)],
   define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin()) },
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },

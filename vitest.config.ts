@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { i18nCatalogues } from './scripts/vite-plugin-i18n.js';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
@@ -10,11 +11,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
+        plugins: [i18nCatalogues(import.meta.dirname)],
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.int.test.{ts,tsx}'],
-          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/catalogues.ts'],
           environment: 'node',
         },
       },
@@ -23,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'int',
           include: ['src/**/*.int.test.ts', 'test/**/*.int.test.ts'],
-          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/catalogues.ts'],
           globalSetup: ['test/setup/global-db.ts'],
           environment: 'node',
           // Vitest's default (one core less than the machine has) is a single worker on a
@@ -38,7 +40,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          setupFiles: ['test/setup/fail-on-console-error.ts'],
+          setupFiles: ['test/setup/fail-on-console-error.ts', 'test/setup/catalogues.ts'],
           globalSetup: ['e2e/support/global-server.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -25,12 +25,14 @@ const manifestFile = path.join(clientDir, 'build-manifest.json');
 const firstLoadBudget = 120 * 1024;
 
 type SsrEntry = {
-  renderPage(url: string): Promise<string>;
+  renderPage(url: string): Promise<{ html: string; namespaces: string[] }>;
   publicPagePaths: readonly string[];
+  languages: readonly ('en' | 'sw')[];
+  localizedPath(path: string, language: 'en' | 'sw'): string;
   site: { name: string; origin: string };
 };
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; src?: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
 
 // 1. The server-side bundle: the same sources, aliases and `define`s as the client build.
@@ -88,6 +90,16 @@ function pageChunks(route: string, alreadyLoaded: string): string[] {
   return [...files].filter((file) => !alreadyLoaded.includes(`/${file}"`));
 }
 
+/** The chunks of the catalogues a page rendered with (virtual:i18n/<language>/<namespace>). */
+function catalogueChunks(language: string, namespaces: string[], alreadyLoaded: string): string[] {
+  if (!manifest) return [];
+  const wanted = new Set(namespaces.map((namespace) => `virtual:i18n/${language}/${namespace}`));
+  return Object.entries(manifest)
+    .filter(([key, chunk]) => wanted.has(key.replace(/^\0/, '')) || wanted.has(chunk.src ?? ''))
+    .map(([, chunk]) => chunk.file)
+    .filter((file) => !alreadyLoaded.includes(`/${file}"`));
+}
+
 /**
  * The stylesheet goes inside the page (the CSP allows inline styles): the first paint
  * then needs one request, not two, which on a mobile connection is the largest saving.
@@ -103,16 +115,16 @@ function inlineStylesheets(html: string): string {
   );
 }
 
-function pageHtml(route: string, markup: string): string {
+function pageHtml(route: string, language: string, namespaces: string[], markup: string): string {
   const { head, body } = splitHead(markup);
-  let html = shell;
+  let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
   if (head.some((tag) => tag.startsWith('<title>'))) {
     html = html.replace(/<title>[\s\S]*?<\/title>/, '<!--page-head-->');
   }
   if (head.some((tag) => /^<meta\b[^>]*\bname="description"/.test(tag))) {
     html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
   }
-  const preloads = pageChunks(route, html).map(
+  const preloads = [...pageChunks(route, html), ...catalogueChunks(language, namespaces, html)].map(
     (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
   );
   const headTags = head.join('\n    ');
@@ -129,18 +141,21 @@ function pageHtml(route: string, markup: string): string {
   return html.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
 }
 
-// 3. The pages.
+// 3. The pages, each in every language (the Kiswahili twin under /sw).
 const written: string[] = [];
-for (const route of entry.publicPagePaths) {
-  const markup = await entry.renderPage(route);
-  if (markup.includes('404 Page Not Found')) {
-    console.warn(`prerender: ${route} has no page in the route table yet; skipped`);
-    continue;
+for (const language of entry.languages) {
+  for (const route of entry.publicPagePaths) {
+    const url = entry.localizedPath(route, language);
+    const { html: markup, namespaces } = await entry.renderPage(url);
+    if (markup.includes('404 Page Not Found')) {
+      console.warn(`prerender: ${url} has no page in the route table yet; skipped`);
+      continue;
+    }
+    const file = url === '/' ? indexFile : path.join(clientDir, url.slice(1), 'index.html');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, pageHtml(route, language, namespaces, markup));
+    written.push(url);
   }
-  const file = route === '/' ? indexFile : path.join(clientDir, route.slice(1), 'index.html');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, pageHtml(route, markup));
-  written.push(route);
 }
 
 // 4. Sitemap and robots.txt, with the origin the pages' canonical URLs use.

@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import { forgetUsedNamespaces, usedNamespaces } from './i18n/catalogue-loader';
 import { createQueryClient } from './lib/query-client';
 
-export { publicPagePaths } from '@/shared/paths';
+export { localizedPath, publicPagePaths } from '@/shared/paths';
+export { languages } from '@/shared/i18n/languages';
 export { site } from '@/shared/site';
 
 /**
@@ -16,8 +18,9 @@ export { site } from '@/shared/site';
  * No query has data here, so the session corner renders its placeholder and the
  * stats strip its fallback figures, exactly as the browser's first render does.
  */
-export async function renderPage(url: string): Promise<string> {
+export async function renderPage(url: string): Promise<{ html: string; namespaces: string[] }> {
   const errors: unknown[] = [];
+  forgetUsedNamespaces();
   const { prelude } = await prerender(
     <StrictMode>
       <StaticRouter location={url}>
@@ -35,5 +38,5 @@ export async function renderPage(url: string): Promise<string> {
   );
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0];
-  return html;
+  return { html, namespaces: usedNamespaces() };
 }

@@ -1,3 +1,5 @@
+import { defaultLanguage, languageFromAcceptLanguage } from '../shared/i18n/languages';
+import { requestLanguage, useServerCatalogues } from './i18n/catalogues';
 import { setPasswordHashingCost } from './modules/accounts/passwords';
 import crypto from 'node:crypto';
 import Fastify, {
@@ -135,6 +137,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.log.warn(
       'TRUST_PROXY=true trusts every X-Forwarded-For hop, so any client can choose its own address (and its own rate-limit key); set the number of proxies in front (1) or their addresses instead',
     );
+  // API messages follow Accept-Language (decisions.md section 13). English needs no store:
+  // it is what shared code speaks when none is set, so most requests pay nothing.
+  useServerCatalogues();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const language = languageFromAcceptLanguage(request.headers['accept-language']);
+    if (language === defaultLanguage) done();
+    else requestLanguage.run(language, done);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -1,3 +1,5 @@
+import type { Language } from './i18n/languages';
+
 /** Every URL the app links to, built in one place. */
 export const paths = {
   home: '/',
@@ -33,7 +35,10 @@ export const clientRoutePatterns: readonly RegExp[] = [
 ];
 
 export function isClientRoute(pathname: string): boolean {
-  return clientRoutePatterns.some((pattern) => pattern.test(pathname));
+  return (
+    clientRoutePatterns.some((pattern) => pattern.test(pathname)) ||
+    publicPageLanguage(pathname) === 'sw'
+  );
 }
 
 /**
@@ -54,3 +59,39 @@ export const publicPagePaths = [
   paths.clientRequest,
   paths.researchValidation,
 ] as const;
+
+export type PublicPagePath = (typeof publicPagePaths)[number];
+
+/** The prefix of the Kiswahili twin of every public page (decisions.md section 13). */
+export const SW_PREFIX = '/sw';
+
+const isPublicPagePath = (path: string): path is PublicPagePath =>
+  (publicPagePaths as readonly string[]).includes(path);
+
+/** A path in a language: a public page's Kiswahili twin is under /sw; other paths have no prefix. */
+export function localizedPath(path: string, language: Language): string {
+  const cut = path.search(/[?#]/);
+  const pathname = cut === -1 ? path : path.slice(0, cut);
+  const rest = cut === -1 ? '' : path.slice(cut);
+  if (language !== 'sw' || !isPublicPagePath(pathname)) return path;
+  return `${SW_PREFIX}${pathname === '/' ? '' : pathname}${rest}`;
+}
+
+/** A public page's path without its language prefix, or null when `pathname` is no public page. */
+export function publicPageOf(
+  pathname: string,
+): { path: PublicPagePath; language: Language } | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (isPublicPagePath(trimmed)) return { path: trimmed, language: 'en' };
+  if (trimmed === SW_PREFIX) return { path: '/', language: 'sw' };
+  if (trimmed.startsWith(`${SW_PREFIX}/`)) {
+    const bare = trimmed.slice(SW_PREFIX.length);
+    if (isPublicPagePath(bare) && bare !== '/') return { path: bare, language: 'sw' };
+  }
+  return null;
+}
+
+/** The language a public page's URL is in, or null for every other path. */
+export function publicPageLanguage(pathname: string): Language | null {
+  return publicPageOf(pathname)?.language ?? null;
+}

@@ -45,7 +45,7 @@ describe('phone numbers are stored in E.164', () => {
     expect(phoneField.parse(' 0711-464-914 ')).toBe('+254711464914');
     const bad = phoneField.safeParse('0711 464 91');
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues.map((i) => i.message)).toEqual([messages.phone]);
-    expect(phoneField.safeParse(711464914).error?.issues[0]?.message).toBe(messages.phone);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([messages.phone()]);
+    expect(phoneField.safeParse(711464914).error?.issues[0]?.message).toBe(messages.phone());
   });
 });

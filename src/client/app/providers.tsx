@@ -1,6 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { DeferredToaster } from '@/client/components/ui/deferred-toaster';
+import { LanguageProvider } from '@/client/i18n/language';
+import { LanguageSync } from '@/client/i18n/language-sync';
 import { createQueryClient } from '@/client/lib/query-client';
 
 /**
@@ -17,8 +19,11 @@ export function Providers({
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      {children}
-      <DeferredToaster />
+      <LanguageProvider>
+        <LanguageSync />
+        {children}
+        <DeferredToaster />
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

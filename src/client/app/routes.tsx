@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
 import { HomePage } from '@/client/pages/home';
 import { NotFoundPage } from '@/client/pages/not-found';
-import { paths } from '@/shared/paths';
+import { localizedPath, paths } from '@/shared/paths';
 import { SiteLayout } from './site-layout';
 
 // Only the home page is in the first bundle; every other page loads on demand (public
@@ -88,6 +88,22 @@ const OperationalExcellencePage = lazy(() =>
   })),
 );
 
+/** The public pages, each also at its Kiswahili twin under /sw (decisions.md section 13). */
+const publicRoutes: readonly (readonly [string, ReactElement])[] = [
+  [paths.home, <HomePage />],
+  [paths.about, <AboutPage />],
+  [paths.services, <ServicesPage />],
+  [paths.fractionalProductManagement, <FractionalProductManagementPage />],
+  [paths.productOptimization, <ProductOptimizationPage />],
+  [paths.userResearchTesting, <UserResearchTestingPage />],
+  [paths.featurePrioritization, <FeaturePrioritizationPage />],
+  [paths.marketFitLaunchStrategy, <MarketFitLaunchStrategyPage />],
+  [paths.operationalExcellence, <OperationalExcellencePage />],
+  [paths.companyInquiry, <CompanyInquiryPage />],
+  [paths.clientRequest, <ClientRequestPage />],
+  [paths.researchValidation, <ResearchValidationPage />],
+];
+
 /** The route table; every path comes from src/shared/paths.ts. */
 export function AppRoutes() {
   return (
@@ -99,21 +115,12 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route element={<SiteLayout />}>
-          <Route path={paths.home} element={<HomePage />} />
-          <Route path={paths.about} element={<AboutPage />} />
-          <Route path={paths.services} element={<ServicesPage />} />
-          <Route
-            path={paths.fractionalProductManagement}
-            element={<FractionalProductManagementPage />}
-          />
-          <Route path={paths.productOptimization} element={<ProductOptimizationPage />} />
-          <Route path={paths.userResearchTesting} element={<UserResearchTestingPage />} />
-          <Route path={paths.featurePrioritization} element={<FeaturePrioritizationPage />} />
-          <Route path={paths.marketFitLaunchStrategy} element={<MarketFitLaunchStrategyPage />} />
-          <Route path={paths.operationalExcellence} element={<OperationalExcellencePage />} />
-          <Route path={paths.companyInquiry} element={<CompanyInquiryPage />} />
-          <Route path={paths.clientRequest} element={<ClientRequestPage />} />
-          <Route path={paths.researchValidation} element={<ResearchValidationPage />} />
+          {publicRoutes.map(([path, element]) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          {publicRoutes.map(([path, element]) => (
+            <Route key={`sw${path}`} path={localizedPath(path, 'sw')} element={element} />
+          ))}
           <Route path={paths.participantRegistration} element={<ParticipantRegistrationPage />} />
           <Route element={<AppAreaLayout />}>
             <Route path={paths.participantDashboard} element={<ParticipantDashboardPage />} />

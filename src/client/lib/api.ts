@@ -1,3 +1,4 @@
+import { activeLanguage } from '@/shared/i18n/runtime';
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
@@ -28,10 +29,12 @@ export async function apiRequest(
   body?: unknown,
   signal?: AbortSignal,
 ): Promise<Response> {
+  // The API answers its messages in the page's language (decisions.md section 13).
+  const language = { 'Accept-Language': activeLanguage() };
   const response = await fetch(url, {
     method,
     signal,
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? language : { ...language, 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
   });

@@ -1,3 +1,5 @@
+import { type Language, localeOf } from '../i18n/languages';
+
 /**
  * Money as exact integer cents (decisions.md section 3: never a float sum). The API
  * sends amounts as decimal strings ("1500.00"); they are turned into bigint cents,
@@ -42,16 +44,21 @@ export function roundToShillings(cents: bigint): bigint {
   return cents < 0n ? -shillings : shillings;
 }
 
-const kes = new Intl.NumberFormat('en-KE', {
-  style: 'currency',
-  currency: 'KES',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const kes = new Map<Language, Intl.NumberFormat>();
 
-/** 150000n -> "Ksh 1,500" (en-KE, no decimals; the space is a no-break space). */
-export function formatKes(cents: bigint): string {
-  return kes.format(roundToShillings(cents));
+/** 150000n -> "Ksh 1,500" (en-KE or sw-KE, no decimals; the space is a no-break space). */
+export function formatKes(cents: bigint, language: Language = 'en'): string {
+  let format = kes.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf[language], {
+      style: 'currency',
+      currency: 'KES',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    kes.set(language, format);
+  }
+  return format.format(roundToShillings(cents));
 }
 
 /** A decimal string from the API, shown as KES: "1500.00" -> "Ksh 1,500". */

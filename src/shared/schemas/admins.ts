@@ -26,8 +26,8 @@ export const createAdminSchema = z.object({
   password: z
     .string({ error: CREATE_ADMIN_MESSAGE })
     .min(LIMITS.passwordMin, CREATE_ADMIN_MESSAGE)
-    .max(LIMITS.passwordMax, messages.passwordTooLong)
-    .refine((v) => isAllowedText(v, 'line'), notAllowedMessage('Password')),
+    .max(LIMITS.passwordMax, { error: messages.passwordTooLong })
+    .refine((v) => isAllowedText(v, 'line'), { error: notAllowedMessage('Password') }),
   role: z.enum(adminRoles).default('admin'),
 });
 export type CreateAdminInput = z.input<typeof createAdminSchema>;

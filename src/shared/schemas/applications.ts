@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { emptyAsUndefined, text } from './fields';
+import { emptyAsUndefined, say, text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
 import { applicationStatuses, studyStatuses } from './options';
 
 /** POST /api/applications: the applicant applies for themself; `screening` answers the requirements. */
 export const applySchema = z.object({
-  participantId: z.uuid({ error: 'Not a valid id' }),
-  testId: z.uuid({ error: 'Not a valid id' }),
-  screening: emptyAsUndefined(text('Screening answer', { max: 2000, kind: 'multiline' })),
+  participantId: z.uuid({ error: say('invalidId') }),
+  testId: z.uuid({ error: say('invalidId') }),
+  screening: emptyAsUndefined(text(say('label.screening'), { max: 2000, kind: 'multiline' })),
 });
 export type ApplyInput = z.input<typeof applySchema>;
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailField, existingPasswordField, messages, newPasswordField } from './fields';
+import { languages } from '../i18n/languages';
+import {
+  emailField,
+  languageField,
+  say,
+  existingPasswordField,
+  messages,
+  newPasswordField,
+} from './fields';
 import { adminRoles, userTypes } from './options';
 import { participantFields } from './participants';
 
@@ -11,14 +19,15 @@ export const signUpSchema = z.object({
   phone: participantFields.phone,
   password: newPasswordField(),
   userType: z.enum(userTypes, { error: 'Unknown account type' }).default('participant'),
+  language: languageField.optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** The sign-up form adds the confirmation, checked in the browser only. */
 export const signUpFormSchema = signUpSchema
-  .extend({ confirmPassword: z.string().min(1, messages.confirmPassword) })
+  .extend({ confirmPassword: z.string().min(1, { error: messages.confirmPassword }) })
   .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsMismatch,
+    error: messages.passwordsMismatch,
     path: ['confirmPassword'],
   });
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
@@ -43,8 +52,11 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** PUT /api/participant/password, /api/admin/password, /api/admin/{id}/password. */
 export const changePasswordSchema = z.object({
-  currentPassword: existingPasswordField(messages.currentPasswordRequired, 'Current password'),
-  newPassword: newPasswordField(messages.newPassword, 'New password'),
+  currentPassword: existingPasswordField(
+    messages.currentPasswordRequired,
+    say('label.currentPassword'),
+  ),
+  newPassword: newPasswordField(messages.newPassword, say('label.newPassword')),
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
@@ -67,6 +79,8 @@ export const sessionUserSchema = z.object({
   userType: z.enum(userTypes),
   role: z.enum(['participant', ...adminRoles]),
   profilePhoto: z.string().nullable(),
+  /** A participant's language; admins read the console in English. */
+  language: z.enum(languages),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

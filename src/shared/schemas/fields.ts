@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { languages } from '../i18n/languages';
+import type { MessageArgs, MessageKey } from '../i18n/namespaces';
+import { tr } from '../i18n/runtime';
 import { toE164 } from '../phone';
 
 /**
@@ -18,21 +21,41 @@ export const LIMITS = {
   longText: 5000,
 } as const;
 
+/**
+ * A message: fixed text (the staff console's, English), or one looked up when a value is
+ * refused, in the language of the moment (the request's Accept-Language on the server,
+ * the page's language in the browser): the same rule gives the same message in either.
+ */
+export type Message = string | (() => string);
+
+/** A validation message from the catalogue, resolved when it is shown. */
+export const say =
+  (key: MessageKey<'validation'>, args?: MessageArgs): (() => string) =>
+  () =>
+    tr('validation', key, args);
+
+/** The text of a message now. */
+export const textOf = (message: Message): string =>
+  typeof message === 'string' ? message : message();
+
+/** The shared messages, each resolved in the language of the moment when called. */
 export const messages = {
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter a valid phone number',
-  password: `Password must be at least ${LIMITS.passwordMin} characters`,
-  passwordRequired: 'Password is required',
-  passwordTooLong: `Password must be at most ${LIMITS.passwordMax} characters`,
-  passwordTooCommon: 'This password is too common',
-  confirmPassword: 'Please confirm your password',
-  passwordsMismatch: "Passwords don't match",
-  currentPasswordRequired: 'Current password is required',
-  newPassword: `New password must be at least ${LIMITS.passwordMin} characters`,
-  confirmNewPassword: 'Please confirm your new password',
-  terms: 'You must accept the terms to continue',
+  firstNameRequired: say('firstNameRequired'),
+  lastNameRequired: say('lastNameRequired'),
+  email: say('email'),
+  phone: say('phone'),
+  password: say('password', { min: LIMITS.passwordMin }),
+  passwordRequired: say('passwordRequired'),
+  passwordTooLong: say('passwordTooLong', { max: LIMITS.passwordMax }),
+  passwordTooCommon: say('passwordTooCommon'),
+  confirmPassword: say('confirmPassword'),
+  passwordsMismatch: say('passwordsMismatch'),
+  currentPasswordRequired: say('currentPasswordRequired'),
+  newPassword: say('newPassword', { min: LIMITS.passwordMin }),
+  confirmNewPassword: say('confirmNewPassword'),
+  terms: say('terms'),
+  date: say('date'),
+  choice: say('choice'),
 } as const;
 
 /**
@@ -62,41 +85,46 @@ export function isAllowedText(value: string, kind: TextKind): boolean {
   return kind !== 'plain' || !MARKUP_OR_INVISIBLE.test(value);
 }
 
-export const notAllowedMessage = (label: string) =>
-  `${label} contains characters that are not allowed`;
-export const tooLongMessage = (label: string, max: number) =>
-  `${label} must be at most ${max} characters`;
+export const notAllowedMessage =
+  (label: Message): (() => string) =>
+  () =>
+    tr('validation', 'notAllowed', { label: textOf(label) });
+export const tooLongMessage =
+  (label: Message, max: number): (() => string) =>
+  () =>
+    tr('validation', 'tooLong', { label: textOf(label), max });
 
 type TextOptions = {
   max: number;
   kind?: TextKind;
   /** Makes the field required: the message for a value that is missing, not text or empty. */
-  required?: string;
+  required?: Message;
   /** The message for a value over `max` (defaults to "<label> must be at most N characters"). */
-  maxMessage?: string;
+  maxMessage?: Message;
 };
 
 /**
  * A text field: trimmed, NFC, at most `max` characters, and holding only what its kind
  * allows, each refusal with the field's own message. Empty is allowed unless `required`.
  */
-export function text(label: string, { max, kind = 'line', required, maxMessage }: TextOptions) {
+export function text(label: Message, { max, kind = 'line', required, maxMessage }: TextOptions) {
   // Checked before trimming: a control character at either end is refused like one
   // inside, never silently cut off (decisions.md section 8).
+  const notAllowed = { error: notAllowedMessage(label) };
   const base = z
-    .string({ error: required ?? `${label} must be text` })
-    .refine((v) => isAllowedText(v, kind), notAllowedMessage(label))
+    .string({ error: required ?? (() => tr('validation', 'mustBeText', { label: textOf(label) })) })
+    .refine((v) => isAllowedText(v, kind), notAllowed)
     .trim()
     .normalize('NFC');
-  return (required ? base.min(1, required) : base)
-    .max(max, maxMessage ?? tooLongMessage(label, max))
-    .refine((v) => isAllowedText(v, kind), notAllowedMessage(label));
+  return (required ? base.min(1, { error: required }) : base)
+    .max(max, { error: maxMessage ?? tooLongMessage(label, max) })
+    .refine((v) => isAllowedText(v, kind), notAllowed);
 }
 
 /** A required text field (several lines allowed unless `kind` says otherwise). */
 export function requiredText(
-  label: string,
-  message: string,
+  label: Message,
+  message: Message,
   max: number = LIMITS.longText,
   kind: TextKind = 'multiline',
 ) {
@@ -109,17 +137,17 @@ export function emptyAsUndefined<T extends z.ZodType<string | undefined>>(schema
 }
 
 /** A required single-line name, place or title: no markup or control characters. */
-export function requiredName(label: string, message: string, max: number = LIMITS.name) {
+export function requiredName(label: Message, message: Message, max: number = LIMITS.name) {
   return requiredText(label, message, max, 'plain');
 }
 
 /** An optional single-line name, place or title; an empty string means "not given". */
-export function optionalText(label: string, max: number = LIMITS.shortText) {
+export function optionalText(label: Message, max: number = LIMITS.shortText) {
   return emptyAsUndefined(text(label, { max, kind: 'plain' }));
 }
 
 /** Optional free text (several lines allowed); an empty string means "not given". */
-export function optionalLongText(label: string, max: number = LIMITS.longText) {
+export function optionalLongText(label: Message, max: number = LIMITS.longText) {
   return emptyAsUndefined(text(label, { max, kind: 'multiline' }));
 }
 
@@ -135,16 +163,20 @@ export function isIsoDateInRange(value: string): boolean {
 }
 
 /** A required calendar day, YYYY-MM-DD, between 1900-01-01 and 2100-12-31. */
-export function dateField(label: string, requiredMessage: string) {
+export function dateField(label: Message, requiredMessage: Message) {
   return z
     .string({ error: requiredMessage })
-    .refine((v) => !CONTROL.test(v), notAllowedMessage(label))
+    .refine((v) => !CONTROL.test(v), { error: notAllowedMessage(label) })
     .trim()
-    .min(1, requiredMessage)
-    .refine(
-      (v) => v === '' || isIsoDateInRange(v),
-      `${label} must be a date from ${DATE_RANGE.min} to ${DATE_RANGE.max}`,
-    );
+    .min(1, { error: requiredMessage })
+    .refine((v) => v === '' || isIsoDateInRange(v), {
+      error: () =>
+        tr('validation', 'dateRange', {
+          label: textOf(label),
+          min: DATE_RANGE.min,
+          max: DATE_RANGE.max,
+        }),
+    });
 }
 
 /** No control character anywhere, the ends included (checked before a field trims). */
@@ -152,11 +184,11 @@ export const hasNoControl = (value: string) => !CONTROL.test(value);
 
 export const emailField = z
   .string({ error: messages.email })
-  .refine(hasNoControl, messages.email)
+  .refine(hasNoControl, { error: messages.email })
   .trim()
   .toLowerCase()
-  .max(LIMITS.email, messages.email)
-  .pipe(z.email(messages.email));
+  .max(LIMITS.email, { error: messages.email })
+  .pipe(z.email({ error: messages.email }));
 
 /**
  * A phone number in any form people type (`0711 464 914`, `254711464914`, `+44 …`),
@@ -164,14 +196,14 @@ export const emailField = z
  */
 export const phoneField = z
   .string({ error: messages.phone })
-  .refine(hasNoControl, messages.phone)
+  .refine(hasNoControl, { error: messages.phone })
   .trim()
-  .min(LIMITS.phoneMin, messages.phone)
-  .max(LIMITS.phoneMax, messages.phone)
+  .min(LIMITS.phoneMin, { error: messages.phone })
+  .max(LIMITS.phoneMax, { error: messages.phone })
   .transform((value, ctx) => {
     const e164 = toE164(value);
     if (e164) return e164;
-    ctx.issues.push({ code: 'custom', message: messages.phone, input: value });
+    ctx.issues.push({ code: 'custom', message: messages.phone(), input: value });
     return z.NEVER;
   });
 
@@ -179,31 +211,37 @@ export const phoneField = z
  * A new password: the spec's minimum of 6, a cap that keeps hashing cheap, and the
  * text rule (a control character cannot be typed into a password box).
  */
-export const newPasswordField = (minMessage: string = messages.password, label = 'Password') =>
+export const newPasswordField = (
+  minMessage: Message = messages.password,
+  label: Message = say('label.password'),
+) =>
   z
     .string({ error: minMessage })
-    .min(LIMITS.passwordMin, minMessage)
-    .max(LIMITS.passwordMax, messages.passwordTooLong)
-    .refine((v) => !CONTROL.test(v), notAllowedMessage(label));
+    .min(LIMITS.passwordMin, { error: minMessage })
+    .max(LIMITS.passwordMax, { error: messages.passwordTooLong })
+    .refine((v) => !CONTROL.test(v), { error: notAllowedMessage(label) });
 
 /** A password being checked (sign-in, current password): required, capped and the text rule. */
 export const existingPasswordField = (
-  requiredMessage: string = messages.passwordRequired,
-  label = 'Password',
+  requiredMessage: Message = messages.passwordRequired,
+  label: Message = say('label.password'),
 ) =>
   z
     .string({ error: requiredMessage })
-    .min(1, requiredMessage)
-    .max(LIMITS.passwordMax, messages.passwordTooLong)
-    .refine((v) => !CONTROL.test(v), notAllowedMessage(label));
+    .min(1, { error: requiredMessage })
+    .max(LIMITS.passwordMax, { error: messages.passwordTooLong })
+    .refine((v) => !CONTROL.test(v), { error: notAllowedMessage(label) });
 
 /** An optional value from an option set; '' means "not given". */
 export function optionalChoice<const T extends readonly [string, ...string[]]>(
   values: T,
-  message = 'Please choose one of the options',
+  message: Message = messages.choice,
 ) {
   return z
     .union([z.literal(''), z.enum(values, { error: message })], { error: message })
     .optional()
     .transform((v) => (v ? v : undefined));
 }
+
+/** The language a participant reads (decisions.md section 13): optional in every payload. */
+export const languageField = z.enum(languages, { error: say('language') });

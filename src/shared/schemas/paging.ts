@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAllowedText, text } from './fields';
+import { isAllowedText, say, text } from './fields';
 
 const LIMIT = 'limit is 1 to 200';
 const limit = z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(200, LIMIT);
@@ -19,7 +19,7 @@ export const optionalPageQuery = z.object({ limit: limit.optional(), cursor });
 export const pageQuery = z.object({ limit: limit.default(50), cursor });
 
 /** A list's `?search=`: trimmed, at most 100 characters, the text rule of every field. */
-export const searchParam = text('Search', {
+export const searchParam = text(say('label.search'), {
   max: 100,
   maxMessage: 'Search is at most 100 characters',
 }).optional();

@@ -1,15 +1,18 @@
 import { z } from 'zod';
+import { languages } from '../i18n/languages';
 import {
   emailField,
   emptyAsUndefined,
   hasNoControl,
   isAllowedText,
   isIsoDateInRange,
+  languageField,
   LIMITS,
   messages,
   newPasswordField,
   notAllowedMessage,
   optionalChoice,
+  say,
   phoneField,
   requiredName,
   text,
@@ -17,8 +20,8 @@ import {
 import { ageRanges, educationLevels } from './options';
 import { pageQuery, searchParam } from './paging';
 
-const DATE_MESSAGE = 'Please enter a valid date';
-const CHOICE = 'Please choose one of the options';
+const DATE_MESSAGE = messages.date;
+const CHOICE = messages.choice;
 
 /** A date of birth: a real day from 1900-01-01 to today. */
 function isPastIsoDate(value: string): boolean {
@@ -31,17 +34,17 @@ function isPastIsoDate(value: string): boolean {
  * '' is kept here; registration reads it as "not given", a profile update as "clear it".
  */
 export const participantFields = {
-  firstName: requiredName('First name', messages.firstNameRequired),
-  lastName: requiredName('Last name', messages.lastNameRequired),
+  firstName: requiredName(say('label.firstName'), messages.firstNameRequired),
+  lastName: requiredName(say('label.lastName'), messages.lastNameRequired),
   email: emailField,
   phone: phoneField,
-  location: text('Location', { max: LIMITS.shortText, kind: 'plain' }),
-  occupation: text('Occupation', { max: LIMITS.shortText, kind: 'plain' }),
+  location: text(say('label.location'), { max: LIMITS.shortText, kind: 'plain' }),
+  occupation: text(say('label.occupation'), { max: LIMITS.shortText, kind: 'plain' }),
   dateOfBirth: z
     .string({ error: DATE_MESSAGE })
-    .refine(hasNoControl, DATE_MESSAGE)
+    .refine(hasNoControl, { error: DATE_MESSAGE })
     .trim()
-    .refine((v) => v === '' || isPastIsoDate(v), DATE_MESSAGE),
+    .refine((v) => v === '' || isPastIsoDate(v), { error: DATE_MESSAGE }),
 };
 
 /** POST /api/participants/register: the participant fields minus id and createdAt. */
@@ -56,6 +59,8 @@ export const participantRegistrationSchema = z.object({
   occupation: emptyAsUndefined(participantFields.occupation),
   dateOfBirth: emptyAsUndefined(participantFields.dateOfBirth),
   education: optionalChoice(educationLevels.values),
+  /** Defaults to the language of the page the participant registered on (else English). */
+  language: languageField.optional(),
 });
 export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
 
@@ -78,6 +83,7 @@ export const participantSchema = z.object({
   occupation: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
   education: z.string().nullable(),
+  language: z.enum(languages),
   isActive: z.boolean(),
   isVerified: z.boolean(),
   lastLoginAt: z.string().nullable(),
@@ -90,8 +96,7 @@ export type Participant = z.infer<typeof participantSchema>;
  * Sent beside a new `email` on both profile routes (decisions.md section 4); the server
  * checks it only when the e-mail changes, and answers 400 on this field when it is missing.
  */
-export const CURRENT_PASSWORD_FOR_EMAIL =
-  'Please enter your current password to change your email.';
+export const CURRENT_PASSWORD_FOR_EMAIL = say('currentPasswordForEmail');
 
 /** The profile forms' hints beside the sign-in email and the current password it needs. */
 export const SIGN_IN_EMAIL_HINT = 'You sign in with this email address.';
@@ -105,8 +110,10 @@ export function emailChanged(value: string | undefined, stored: string): boolean
 
 const currentPasswordForEmail = z
   .string({ error: CURRENT_PASSWORD_FOR_EMAIL })
-  .max(LIMITS.passwordMax, messages.passwordTooLong)
-  .refine((v) => isAllowedText(v, 'line'), notAllowedMessage('Current password'))
+  .max(LIMITS.passwordMax, { error: messages.passwordTooLong })
+  .refine((v) => isAllowedText(v, 'line'), {
+    error: notAllowedMessage(say('label.currentPassword')),
+  })
   .optional()
   // The form keeps '' while the e-mail is unchanged: that is "not given".
   .transform((v) => (v ? v : undefined));
@@ -120,22 +127,26 @@ export const participantProfileUpdateSchema = z
     phone: participantFields.phone.optional(),
     location: participantFields.location.optional(),
     age: z
-      .union([z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/, CHOICE)], {
-        error: CHOICE,
-      })
+      .union(
+        [z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/, { error: CHOICE })],
+        {
+          error: CHOICE,
+        },
+      )
       .optional(),
     occupation: participantFields.occupation.optional(),
     dateOfBirth: participantFields.dateOfBirth.optional(),
     education: z
       .union([z.literal(''), z.enum(educationLevels.values)], {
-        error: 'Please choose one of the options',
+        error: CHOICE,
       })
       .optional(),
+    language: languageField.optional(),
     currentPassword: currentPasswordForEmail,
   })
   .refine(
     (v) => Object.entries(v).some(([key, x]) => key !== 'currentPassword' && x !== undefined),
-    { message: 'Nothing to update' },
+    { error: say('nothingToUpdate') },
   );
 export type ParticipantProfileUpdateInput = z.input<typeof participantProfileUpdateSchema>;
 

@@ -6,6 +6,7 @@ import {
   phoneField,
   requiredName,
   requiredText,
+  say,
   text,
 } from './fields';
 import {
@@ -20,30 +21,30 @@ import {
 import { pageQuery, searchParam } from './paging';
 
 export const requestMessages = {
-  companyName: 'Company name is required',
-  contactPerson: 'Contact person is required',
-  service: 'Please choose a service',
-  message: 'Please tell us about your project',
-  contactName: 'Contact name is required',
-  description: 'Please describe what you want to validate',
+  companyName: say('companyNameRequired'),
+  contactPerson: say('contactPersonRequired'),
+  service: say('serviceRequired'),
+  message: say('projectDetailsRequired'),
+  contactName: say('contactNameRequired'),
+  description: say('descriptionRequired'),
 } as const;
 
 /**
  * A field people never see; bots fill it. Anything in it marks the submission
  * as automated (answered like a success, stored nowhere).
  */
-export const honeypotField = text('Website', { max: 500 }).optional();
+export const honeypotField = text(say('label.website'), { max: 500 }).optional();
 export const HONEYPOT_NAME = 'website';
 
 /** POST /api/client-requests ("Let's Work Together"). */
 export const clientRequestSchema = z.object({
-  companyName: requiredName('Company name', requestMessages.companyName, 200),
-  contactPerson: requiredName('Contact person', requestMessages.contactPerson, 200),
+  companyName: requiredName(say('label.companyName'), requestMessages.companyName, 200),
+  contactPerson: requiredName(say('label.contactPerson'), requestMessages.contactPerson, 200),
   email: emailField,
   service: z.enum(inquiryServices.values, { error: requestMessages.service }),
   urgency: optionalChoice(urgencies.values),
   budget: optionalChoice(inquiryBudgets.values),
-  message: requiredText('Project details', requestMessages.message, 5000),
+  message: requiredText(say('label.projectDetails'), requestMessages.message, 5000),
   [HONEYPOT_NAME]: honeypotField,
 });
 export type ClientRequestInput = z.input<typeof clientRequestSchema>;
@@ -51,16 +52,16 @@ export type ClientRequestData = z.output<typeof clientRequestSchema>;
 
 /** POST /api/research-requests (research validation form). */
 export const researchRequestSchema = z.object({
-  company: requiredName('Company', requestMessages.companyName, 200),
-  contactName: requiredName('Contact name', requestMessages.contactName, 200),
+  company: requiredName(say('label.company'), requestMessages.companyName, 200),
+  contactName: requiredName(say('label.contactName'), requestMessages.contactName, 200),
   email: emailField,
   phone: phoneField,
   projectType: optionalChoice(researchProjectTypes.values),
-  description: requiredText('Description', requestMessages.description, 5000),
+  description: requiredText(say('label.description'), requestMessages.description, 5000),
   timeline: optionalChoice(researchTimelines.values),
   budget: optionalChoice(researchBudgets.values),
-  targetAudience: optionalLongText('Target audience', 1000),
-  goals: optionalLongText('Goals', 2000),
+  targetAudience: optionalLongText(say('label.targetAudience'), 1000),
+  goals: optionalLongText(say('label.goals'), 2000),
   [HONEYPOT_NAME]: honeypotField,
 });
 export type ResearchRequestInput = z.input<typeof researchRequestSchema>;

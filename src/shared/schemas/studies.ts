@@ -70,7 +70,9 @@ export const createStudySchema = z
             (tags) => tags.every((t) => t.length <= 40),
             'Each tag must be at most 40 characters',
           )
-          .refine((tags) => tags.every((t) => isAllowedText(t, 'line')), notAllowedMessage('Tags')),
+          .refine((tags) => tags.every((t) => isAllowedText(t, 'line')), {
+            error: notAllowedMessage('Tags'),
+          }),
       ),
     requirements: emptyAsUndefined(text('Requirements', { max: 5000, kind: 'multiline' })),
   })

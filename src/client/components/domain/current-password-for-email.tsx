@@ -28,7 +28,7 @@ export function useCurrentPasswordForEmail<T extends WithEmail, P>(
   function refuseWithoutPassword(currentPassword: string | undefined): boolean {
     if (!changingEmail || currentPassword) return false;
     dismissError();
-    setError('currentPassword', { message: CURRENT_PASSWORD_FOR_EMAIL }, { shouldFocus: true });
+    setError('currentPassword', { message: CURRENT_PASSWORD_FOR_EMAIL() }, { shouldFocus: true });
     return true;
   }
 

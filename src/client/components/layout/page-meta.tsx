@@ -1,4 +1,7 @@
 import { pageTitle } from '@/client/lib/page-title';
+import { useLanguage } from '@/client/i18n/language';
+import { languages, localeOf } from '@/shared/i18n/languages';
+import { localizedPath } from '@/shared/paths';
 import { absoluteUrl, site } from '@/shared/site';
 
 /**
@@ -16,13 +19,25 @@ export function PageMeta({
   /** The page's path from paths.ts (without origin). */
   path: string;
 }) {
+  const language = useLanguage();
   const fullTitle = pageTitle(title);
-  const url = absoluteUrl(path);
+  const url = absoluteUrl(localizedPath(path, language));
   return (
     <>
       <title>{fullTitle}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
+      {/* Each language names the other (decisions.md section 13). */}
+      {languages.map((other) => (
+        <link
+          key={other}
+          rel="alternate"
+          hrefLang={other}
+          href={absoluteUrl(localizedPath(path, other))}
+        />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={absoluteUrl(path)} />
+      <meta property="og:locale" content={localeOf[language].replace('-', '_')} />
       <meta property="og:type" content="website" />
       <meta property="og:site_name" content={site.name} />
       <meta property="og:title" content={fullTitle} />

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../shared/i18n/languages';
 import { createdAt, id, updatedAt } from './_columns';
 
 export const participants = pgTable(
@@ -27,6 +28,8 @@ export const participants = pgTable(
     occupation: varchar('occupation', { length: 200 }),
     dateOfBirth: varchar('date_of_birth', { length: 10 }),
     education: varchar('education', { length: 50 }),
+    /** Mail, SMS and pages go to the participant in this language (decisions.md section 13). */
+    language: varchar('language', { length: 2 }).$type<Language>().notNull().default('en'),
     isActive: boolean('is_active').notNull().default(true),
     isVerified: boolean('is_verified').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -51,5 +54,6 @@ export const participants = pgTable(
     index('participants_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('participants_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('participants_login_attempts_check', sql`${t.loginAttempts} >= 0`),
+    check('participants_language_check', sql`${t.language} in ('en', 'sw')`),
   ],
 );

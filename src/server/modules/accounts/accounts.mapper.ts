@@ -14,6 +14,7 @@ export function toSessionUser(account: Account): SessionUser {
       userType: 'admin',
       role: a.role,
       profilePhoto: null,
+      language: 'en',
     };
   }
   const p = account.row;
@@ -26,5 +27,6 @@ export function toSessionUser(account: Account): SessionUser {
     userType: 'participant',
     role: 'participant',
     profilePhoto: p.profilePhoto,
+    language: p.language,
   };
 }

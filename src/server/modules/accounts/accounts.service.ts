@@ -150,7 +150,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
   function assertNotCommon(password: string, field = 'password') {
     if (isCommonPassword(password))
       throw badRequest('Please choose a stronger password', {
-        [field]: messages.passwordTooCommon,
+        [field]: messages.passwordTooCommon(),
       });
   }
 
@@ -181,6 +181,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           occupation: input.occupation ?? null,
           dateOfBirth: input.dateOfBirth ?? null,
           education: input.education ?? null,
+          language: input.language ?? 'en',
         });
         await recordAudit(tx, ctx, {
           action,
@@ -363,7 +364,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     ): Promise<void> {
       await confirmCurrentPassword(who, input.currentPassword, ctx, {
         action: 'auth.password.change_failed',
-        missingMessage: messages.currentPasswordRequired,
+        missingMessage: messages.currentPasswordRequired(),
       });
       assertNotCommon(input.newPassword, 'newPassword');
       const passwordHash = await hashPassword(input.newPassword);
@@ -385,7 +386,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     async confirmEmailChange(who: Who, currentPassword: string | undefined, ctx: RequestContext) {
       await confirmCurrentPassword(who, currentPassword, ctx, {
         action: 'auth.email.change_failed',
-        missingMessage: CURRENT_PASSWORD_FOR_EMAIL,
+        missingMessage: CURRENT_PASSWORD_FOR_EMAIL(),
       });
     },
 

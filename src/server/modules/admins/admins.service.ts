@@ -28,7 +28,9 @@ export type NewAdmin = { email: string; password: string; role: AdminRole };
 export async function createAdmin(db: Db, input: NewAdmin, ctx: RequestContext): Promise<AdminRow> {
   const email = input.email.trim().toLowerCase();
   if (isCommonPassword(input.password))
-    throw badRequest('Please choose a stronger password', { password: messages.passwordTooCommon });
+    throw badRequest('Please choose a stronger password', {
+      password: messages.passwordTooCommon(),
+    });
   const passwordHash = await hashPassword(input.password);
   // The admin form names the e-mail `username`.
   const taken = () => accountTaken('email', 'username');

@@ -17,6 +17,7 @@ export function toParticipant(row: ParticipantRow): Participant {
     occupation: row.occupation,
     dateOfBirth: row.dateOfBirth,
     education: row.education,
+    language: row.language,
     isActive: row.isActive,
     isVerified: row.isVerified,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,

@@ -139,6 +139,7 @@ export function createParticipantsService({
       for (const key of ['location', 'age', 'occupation', 'dateOfBirth', 'education'] as const) {
         if (changes[key] !== undefined) values[key] = changes[key] === '' ? null : changes[key];
       }
+      if (changes.language !== undefined) values.language = changes.language;
       const dateOfBirth =
         values.dateOfBirth === undefined ? current.dateOfBirth : values.dateOfBirth;
       if (dateOfBirth) values.age = String(ageFromDateOfBirth(dateOfBirth));

@@ -19,9 +19,9 @@ export const INVALID_LINK = 'This reset link is invalid or has expired';
 
 const resetPasswordFormSchema = resetPasswordSchema
   .pick({ password: true })
-  .extend({ confirmPassword: z.string().min(1, messages.confirmPassword) })
+  .extend({ confirmPassword: z.string().min(1, { error: messages.confirmPassword }) })
   .refine((v) => v.password === v.confirmPassword, {
-    message: messages.passwordsMismatch,
+    error: messages.passwordsMismatch,
     path: ['confirmPassword'],
   });
 type Payload = z.output<typeof resetPasswordFormSchema>;

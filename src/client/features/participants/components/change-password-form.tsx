@@ -15,9 +15,9 @@ import { PendingButton } from '@/client/components/ui/pending-button';
 
 /** Spec section 5 "Password form": the API's payload plus the confirmation, checked here only. */
 export const changePasswordFormSchema = changePasswordSchema
-  .extend({ confirmPassword: z.string().min(1, messages.confirmNewPassword) })
+  .extend({ confirmPassword: z.string().min(1, { error: messages.confirmNewPassword }) })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: messages.passwordsMismatch,
+    error: messages.passwordsMismatch,
     path: ['confirmPassword'],
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "participants" ADD COLUMN "language" varchar(2) DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "participants" ADD CONSTRAINT "participants_language_check" CHECK ("participants"."language" in ('en', 'sw'));

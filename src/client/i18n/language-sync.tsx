@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '@/client/api/auth/get-session';
+import { publicPageLanguage } from '@/shared/paths';
+import { useLanguageState } from './language';
+
+/**
+ * Keeps the chosen language (decisions.md section 13):
+ * - a signed-in participant's profile language wins when they sign in or the page loads;
+ * - a visitor who lands on a public page in the other language has chosen it.
+ */
+export function LanguageSync() {
+  const { pathname } = useLocation();
+  const { chosen, choose } = useLanguageState();
+  const user = useSession().data?.user ?? null;
+  const participant = user?.role === 'participant' ? user : null;
+  const appliedFor = useRef<string | null>(null);
+  const fromUrl = publicPageLanguage(pathname);
+
+  useEffect(() => {
+    if (participant) {
+      if (appliedFor.current === participant.id) return;
+      appliedFor.current = participant.id;
+      if (participant.language !== chosen) choose(participant.language);
+      return;
+    }
+    appliedFor.current = null;
+    if (!user && fromUrl && fromUrl !== chosen) choose(fromUrl);
+  }, [participant, user, fromUrl, chosen, choose]);
+
+  return null;
+}

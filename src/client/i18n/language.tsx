@@ -1,0 +1,110 @@
+import {
+  createContext,
+  type ReactNode,
+  use,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { useLocation } from 'react-router';
+import {
+  defaultLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+} from '@/shared/i18n/languages';
+import type { MessageArgs, MessageKey, Namespace } from '@/shared/i18n/namespaces';
+import { hasCatalogue, setLanguageSource, translate } from '@/shared/i18n/runtime';
+import { localizedPath, publicPageLanguage } from '@/shared/paths';
+import { loadCatalogue } from './catalogue-loader';
+
+type LanguageState = {
+  /** The language the page speaks now. */
+  language: Language;
+  /** The language chosen for pages without a language in their URL. */
+  chosen: Language;
+  choose: (language: Language) => void;
+};
+
+const LanguageContext = createContext<LanguageState>({
+  language: defaultLanguage,
+  chosen: defaultLanguage,
+  choose: () => {},
+});
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+export function readLanguageCookie(): Language | null {
+  if (typeof document === 'undefined') return null;
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie);
+  const value = match?.[1];
+  return isLanguage(value) ? value : null;
+}
+
+function writeLanguageCookie(language: Language): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
+}
+
+const isConsolePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+
+let current: Language = defaultLanguage;
+setLanguageSource(() => current);
+
+/**
+ * The language of the page (decisions.md section 13): a public page's URL decides
+ * (/sw/... is Kiswahili); every other page follows the choice, kept in the `lang`
+ * cookie and, for a signed-in participant, in their profile.
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const fromUrl = publicPageLanguage(pathname);
+  const [chosen, setChosen] = useState<Language>(() => readLanguageCookie() ?? fromUrl ?? 'en');
+  // The staff console stays English (decisions.md section 13).
+  const language = fromUrl ?? (isConsolePath(pathname) ? 'en' : chosen);
+  // Shared code (the schemas' messages) reads the language outside React.
+  current = language;
+
+  const choose = useCallback((next: Language) => {
+    setChosen(next);
+    writeLanguageCookie(next);
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+
+  const value = useMemo(() => ({ language, chosen, choose }), [language, chosen, choose]);
+  return <LanguageContext value={value}>{children}</LanguageContext>;
+}
+
+export function useLanguageState(): LanguageState {
+  return useContext(LanguageContext);
+}
+
+/** The language the page speaks now. */
+export function useLanguage(): Language {
+  return useContext(LanguageContext).language;
+}
+
+export type Translate<N extends Namespace> = (key: MessageKey<N>, args?: MessageArgs) => string;
+
+/**
+ * The messages of one namespace in the page's language. The first render in a language
+ * waits (Suspense) for the namespace's chunk; later renders are synchronous.
+ */
+export function useT<N extends Namespace>(namespace: N): Translate<N> {
+  const language = useLanguage();
+  if (!hasCatalogue(language, namespace)) use(loadCatalogue(language, namespace));
+  return useCallback(
+    (key: MessageKey<N>, args?: MessageArgs) => translate(language, namespace, key, args),
+    [language, namespace],
+  );
+}
+
+/** Builds links in the page's language: a public page's Kiswahili twin is under /sw. */
+export function useLocalizedPath(): (path: string) => string {
+  const language = useLanguage();
+  return useCallback((path: string) => localizedPath(path, language), [language]);
+}
