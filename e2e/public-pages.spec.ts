@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paths, publicPagePaths } from '@/shared/paths';
+import { localizedPath, paths, publicPagePaths } from '@/shared/paths';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 
 const session = useBrowser();
@@ -354,7 +354,7 @@ describe('prerendered HTML', () => {
     await context.close();
   });
 
-  it('serves robots.txt and a sitemap listing every public page', async () => {
+  it('serves robots.txt and a sitemap listing every public page in both languages', async () => {
     const robots = await fetch(`${session.baseUrl}/robots.txt`);
     expect(robots.status).toBe(200);
     const robotsText = await robots.text();
@@ -365,7 +365,10 @@ describe('prerendered HTML', () => {
     const locs = [...(await sitemap.text()).matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map(
       (m) => m[1],
     );
-    expect(locs).toEqual([...publicPagePaths]);
+    expect(locs).toEqual([
+      ...publicPagePaths,
+      ...publicPagePaths.map((p) => localizedPath(p, 'sw')),
+    ]);
   });
 
   it('serves the favicon and the web manifest', async () => {
