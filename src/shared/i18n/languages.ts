@@ -29,8 +29,15 @@ export function languageFromAcceptLanguage(header: string | undefined | null): L
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q: q ? Number(q) : 1, index };
+      // A malformed weight ("q=abc") makes the range unusable, as RFC 9110 reads it.
+      const weight = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+      const q =
+        weight === undefined
+          ? 1
+          : /^q=[01](?:\.\d{0,3})?$/i.test(weight)
+            ? Number(weight.slice(2))
+            : NaN;
+      return { base: tag.trim().toLowerCase().split('-')[0] ?? '', q, index };
     })
     .filter((range) => range.q > 0 && !Number.isNaN(range.q))
     .sort((a, b) => b.q - a.q || a.index - b.index);
