@@ -72,3 +72,42 @@ describe('module shape lint rules', () => {
     }
   }, 60_000);
 });
+
+describe('no literal text on participant-facing screens (issue 11, docs/i18n.md)', () => {
+  const literal = [
+    "import { useT } from '@/client/i18n/language';",
+    'export function Probe() {',
+    "  const t = useT('common');",
+    '  return (',
+    '    <section aria-label="Open studies">',
+    '      <h2>Available studies</h2>',
+    "      <p>{'Apply today'}</p>",
+    '      <input placeholder={`Your name`} />',
+    '      <span>{t("x" as never)} · 42 %</span>',
+    '    </section>',
+    '  );',
+    '}',
+  ].join('\n');
+  const rule = (messages: string[]) => messages.filter((m) => m.startsWith('i18n/no-literal-text'));
+
+  it('refuses JSX text, string children and read attributes in a participant page, but not symbols or t()', async () => {
+    const messages = await ruleMessages('src/client/pages/probe.tsx', literal);
+    expect(rule(messages)).toHaveLength(4);
+  }, 60_000);
+
+  it('checks participant features and components, and leaves the English console alone', async () => {
+    for (const file of [
+      'src/client/features/studies/components/probe.tsx',
+      'src/client/components/layout/probe.tsx',
+    ]) {
+      expect(rule(await ruleMessages(file, literal)), file).toHaveLength(4);
+    }
+    for (const file of [
+      'src/client/pages/admin-probe.tsx',
+      'src/client/features/admin-studies/components/probe.tsx',
+      'src/client/features/applications/components/admin-probe.tsx',
+    ]) {
+      expect(rule(await ruleMessages(file, literal)), file).toEqual([]);
+    }
+  }, 60_000);
+});
