@@ -1,3 +1,4 @@
+import { activeLanguage } from '@/shared/i18n/runtime';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/client/lib/api';
 import { participantKeys, participantUrl } from './keys';
@@ -16,6 +17,7 @@ export function uploadPhoto(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${participantUrl(id)}/upload-photo`);
     xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept-Language', activeLanguage());
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     });
