@@ -1,9 +1,7 @@
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { InquiryPage } from '@/client/features/leads/components/inquiry-page';
+import { useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
-
-const description =
-  'Start a project with our product leadership, user research and execution experts. Share your goals and budget, and we will contact you within 24 hours with next steps.';
 
 /**
  * /client-request: where the services page's closing button leads. The spec does not
@@ -11,19 +9,18 @@ const description =
  * on from the services overview.
  */
 export function ClientRequestPage() {
+  const t = useT('leads');
   return (
     <>
-      <PageMeta title="Start Your Project" description={description} path={paths.clientRequest} />
+      <PageMeta
+        title={t('clientRequest.title')}
+        description={t('clientRequest.description')}
+        path={paths.clientRequest}
+      />
       <InquiryPage
-        eyebrow="Start your project"
-        heading="Start Your Project"
-        intro={
-          <p>
-            You have seen how we lead strategy, validate with real users and optimize what ships.
-            Pick the service closest to your need, tell us about the product, and we will contact
-            you within 24 hours with a plan.
-          </p>
-        }
+        eyebrow={t('clientRequest.eyebrow')}
+        heading={t('clientRequest.title')}
+        intro={<p>{t('clientRequest.intro')}</p>}
       />
     </>
   );

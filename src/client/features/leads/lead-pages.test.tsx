@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { LanguageProvider } from '@/client/i18n/language';
 import { createQueryClient } from '@/client/lib/query-client';
 import { ClientRequestPage } from '@/client/pages/client-request';
 import { CompanyInquiryPage } from '@/client/pages/company-inquiry';
@@ -12,7 +13,9 @@ import { ResearchValidationPage } from '@/client/pages/research-validation';
 function prerender(page: ReactElement, path: string) {
   return renderToString(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>
+        <LanguageProvider>{page}</LanguageProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -64,5 +67,30 @@ describe('lead pages prerendered', () => {
     ]) {
       expect(html).toContain(label);
     }
+  });
+
+  it('/sw/company-inquiry: the page, its labels and its options in Kiswahili', () => {
+    const html = prerender(<CompanyInquiryPage />, '/sw/company-inquiry');
+    expect(h1s(html)).toEqual(['Tufanye Kazi Pamoja']);
+    expect(html).toContain('<title>Tufanye Kazi Pamoja | InsightLab</title>');
+    for (const label of ['Jina la kampuni', 'Huduma unayohitaji', 'Bajeti (USD)', 'Tuma maulizo']) {
+      expect(html).toContain(label);
+    }
+    for (const english of [
+      'Company name',
+      'Service you need',
+      'Send inquiry',
+      'What happens next',
+    ]) {
+      expect(html).not.toContain(english);
+    }
+  });
+
+  it('/sw/research-validation: the request form in Kiswahili', () => {
+    const html = prerender(<ResearchValidationPage />, '/sw/research-validation');
+    for (const label of ['Jina la mtu wa mawasiliano', 'Bajeti (KSh)', 'Omba utafiti']) {
+      expect(html).toContain(label);
+    }
+    expect(html).not.toContain('Request research');
   });
 });

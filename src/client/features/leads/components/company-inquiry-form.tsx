@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
+import { useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import { clientRequestSchema } from '@/shared/schemas/requests';
@@ -52,6 +53,7 @@ const serverFields = [
  * submission keeps every value so nothing typed is lost.
  */
 export function CompanyInquiryForm() {
+  const t = useT('leads');
   const navigate = useNavigate();
   const createRequest = useCreateClientRequest();
   const [sent, setSent] = useState(false);
@@ -64,19 +66,15 @@ export function CompanyInquiryForm() {
     try {
       await createRequest.mutateAsync(values);
       setSent(true);
-      toast({
-        title: 'Inquiry sent!',
-        description:
-          "Thank you. We'll contact you within 24 hours. Taking you back to the home page…",
-      });
+      toast({ title: t('inquiry.sentTitle'), description: t('inquiry.sentText') });
       redirectTimer.current = setTimeout(() => void navigate(paths.home), REDIRECT_DELAY_MS);
     } catch (error) {
       reportSubmitFailure(
         form.setError,
         serverFields,
         error,
-        'Submission failed',
-        (message) => message ?? 'An error occurred while submitting your inquiry',
+        t('inquiry.failedTitle'),
+        (message) => message ?? t('inquiry.failedFallback'),
       );
     }
   }
@@ -99,13 +97,9 @@ export function CompanyInquiryForm() {
           >
             {pending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             {sent && <CheckCircle2Icon aria-hidden="true" />}
-            {pending ? 'Sending…' : sent ? 'Inquiry sent' : 'Send inquiry'}
+            {pending ? t('inquiry.sending') : sent ? t('inquiry.sent') : t('inquiry.submit')}
           </Button>
-          {sent && (
-            <p className="text-sm text-muted-foreground">
-              Thank you. We&apos;ll contact you within 24 hours. Taking you back to the home page…
-            </p>
-          )}
+          {sent && <p className="text-sm text-muted-foreground">{t('inquiry.sentText')}</p>}
         </>
       }
     >
@@ -113,14 +107,14 @@ export function CompanyInquiryForm() {
         <TextField
           control={control}
           name="companyName"
-          label="Company name"
+          label={t('inquiry.field.companyName')}
           required
           autoComplete="organization"
         />
         <TextField
           control={control}
           name="contactPerson"
-          label="Contact person"
+          label={t('inquiry.field.contactPerson')}
           required
           autoComplete="name"
         />
@@ -129,36 +123,45 @@ export function CompanyInquiryForm() {
       <ChoiceField
         control={control}
         name="service"
-        label="Service you need"
+        label={t('inquiry.field.service')}
         required
-        options={inquiryServices.options}
-        placeholder="Choose a service"
+        options={inquiryServices.values.map((value) => ({
+          value,
+          label: t(`option.service.${value}`),
+        }))}
+        placeholder={t('inquiry.field.servicePlaceholder')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <ChoiceField
           optional
           control={control}
           name="urgency"
-          label="Urgency"
-          options={urgencies.options}
-          placeholder="When do you need us?"
+          label={t('inquiry.field.urgency')}
+          options={urgencies.values.map((value) => ({
+            value,
+            label: t(`option.urgency.${value}`),
+          }))}
+          placeholder={t('inquiry.field.urgencyPlaceholder')}
         />
         <ChoiceField
           optional
           control={control}
           name="budget"
-          label="Budget (USD)"
-          options={inquiryBudgets.options}
-          placeholder="Choose a range"
+          label={t('inquiry.field.budget')}
+          options={inquiryBudgets.values.map((value) => ({
+            value,
+            label: t(`option.inquiryBudget.${value}`),
+          }))}
+          placeholder={t('inquiry.field.budgetPlaceholder')}
         />
       </div>
       <LongTextField
         control={control}
         name="message"
-        label="Project details"
+        label={t('inquiry.field.message')}
         required
         rows={6}
-        placeholder="Your product, where it stands today and what you would like to achieve."
+        placeholder={t('inquiry.field.messagePlaceholder')}
       />
     </LeadForm>
   );

@@ -8,23 +8,16 @@ import {
   CardHeader,
   CardTitle,
 } from '@/client/components/ui/card';
+import { useT } from '@/client/i18n/language';
+import type { MessageKey } from '@/shared/i18n/namespaces';
 import { site } from '@/shared/site';
 import { CompanyInquiryForm } from './company-inquiry-form';
 
 const nextSteps = [
-  {
-    title: 'We read your brief',
-    text: 'A senior product lead reviews what you sent and replies within 24 hours.',
-  },
-  {
-    title: 'We talk it through',
-    text: 'A short call to understand your product, your users and the result you need.',
-  },
-  {
-    title: 'You get a plan',
-    text: 'A proposal with the expert, the scope and the first milestones, matched to your budget.',
-  },
-] as const;
+  { title: 'inquiry.step1.title', text: 'inquiry.step1.text' },
+  { title: 'inquiry.step2.title', text: 'inquiry.step2.text' },
+  { title: 'inquiry.step3.title', text: 'inquiry.step3.text' },
+] as const satisfies readonly { title: MessageKey<'leads'>; text: MessageKey<'leads'> }[];
 
 const contactLinkClass =
   'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
@@ -42,6 +35,7 @@ export function InquiryPage({
   heading: string;
   intro: ReactNode;
 }) {
+  const t = useT('leads');
   return (
     <div className="bg-gradient-to-b from-accent to-background">
       {/* Narrow screens: intro, form, then the details; wide screens: the form on the right. */}
@@ -57,11 +51,9 @@ export function InquiryPage({
         <Card className="h-fit lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <CardHeader>
             <CardTitle asChild>
-              <h2>Tell us about your project</h2>
+              <h2>{t('inquiry.formTitle')}</h2>
             </CardTitle>
-            <CardDescription>
-              A few details are enough to start; we will ask the rest when we talk.
-            </CardDescription>
+            <CardDescription>{t('inquiry.formDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <CompanyInquiryForm />
@@ -69,7 +61,7 @@ export function InquiryPage({
         </Card>
 
         <div className="lg:col-start-1 lg:row-start-2">
-          <h2 className="text-lg font-semibold">What happens next</h2>
+          <h2 className="text-lg font-semibold">{t('inquiry.nextSteps')}</h2>
           <ol className="mt-4 grid gap-4">
             {nextSteps.map((step, index) => (
               <li key={step.title} className="flex gap-4">
@@ -80,14 +72,14 @@ export function InquiryPage({
                   {index + 1}
                 </span>
                 <div>
-                  <h3 className="font-medium">{step.title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
+                  <h3 className="font-medium">{t(step.title)}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{t(step.text)}</p>
                 </div>
               </li>
             ))}
           </ol>
 
-          <h2 className="mt-10 text-lg font-semibold">Prefer to write or call?</h2>
+          <h2 className="mt-10 text-lg font-semibold">{t('inquiry.contactTitle')}</h2>
           <ul className="mt-4 grid gap-3 text-sm">
             <li className="flex items-center gap-3">
               <MailIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
@@ -103,7 +95,7 @@ export function InquiryPage({
             </li>
             <li className="flex items-center gap-3 text-muted-foreground">
               <ClockIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              We reply within 24 hours.
+              {t('inquiry.replyTime')}
             </li>
           </ul>
         </div>

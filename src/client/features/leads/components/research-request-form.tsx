@@ -5,6 +5,7 @@ import { toast } from '@/client/components/ui/use-toast';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shared/schemas/options';
 import { researchRequestSchema } from '@/shared/schemas/requests';
+import { useT } from '@/client/i18n/language';
 import { useCreateResearchRequest } from '@/client/api/requests/create-research-request';
 import { useHydrated } from '../use-hydrated';
 import {
@@ -52,25 +53,18 @@ const serverFields = [
  * form is cleared and the visitor stays; on failure every value is kept.
  */
 export function ResearchRequestForm() {
+  const t = useT('leads');
   const createRequest = useCreateResearchRequest();
   const form = useZodForm(researchRequestSchema, emptyValues);
 
   async function onSubmit(values: ResearchPayload) {
     try {
       await createRequest.mutateAsync(values);
-      toast({
-        title: 'Request submitted!',
-        description:
-          'Thank you. Our research team will contact you within 24 hours to plan your study.',
-      });
+      toast({ title: t('researchForm.sentTitle'), description: t('researchForm.sentText') });
       form.reset(emptyValues);
     } catch (error) {
-      reportSubmitFailure(
-        form.setError,
-        serverFields,
-        error,
-        'Failed to submit request',
-        () => 'Please try again or contact us directly.',
+      reportSubmitFailure(form.setError, serverFields, error, t('researchForm.failedTitle'), () =>
+        t('researchForm.failedText'),
       );
     }
   }
@@ -90,9 +84,9 @@ export function ResearchRequestForm() {
           className="w-full"
           disabled={!hydrated || pending}
           pending={pending}
-          pendingLabel="Submitting…"
+          pendingLabel={t('researchForm.submitting')}
         >
-          Request research
+          {t('researchForm.submit')}
         </PendingButton>
       }
     >
@@ -100,62 +94,76 @@ export function ResearchRequestForm() {
         <TextField
           control={control}
           name="company"
-          label="Company"
+          label={t('researchForm.field.company')}
           required
           autoComplete="organization"
         />
         <TextField
           control={control}
           name="contactName"
-          label="Contact name"
+          label={t('researchForm.field.contactName')}
           required
           autoComplete="name"
         />
         <EmailField control={control} name="email" required />
-        <PhoneField control={control} name="phone" label="Phone" required />
+        <PhoneField control={control} name="phone" label={t('researchForm.field.phone')} required />
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         <ChoiceField
           optional
           control={control}
           name="projectType"
-          label="Project type"
-          options={researchProjectTypes.options}
-          placeholder="Choose a type"
+          label={t('researchForm.field.projectType')}
+          options={researchProjectTypes.values.map((value) => ({
+            value,
+            label: t(`option.projectType.${value}`),
+          }))}
+          placeholder={t('researchForm.field.projectTypePlaceholder')}
         />
         <ChoiceField
           optional
           control={control}
           name="timeline"
-          label="Timeline"
-          options={researchTimelines.options}
-          placeholder="Choose a timeline"
+          label={t('researchForm.field.timeline')}
+          options={researchTimelines.values.map((value) => ({
+            value,
+            label: t(`option.timeline.${value}`),
+          }))}
+          placeholder={t('researchForm.field.timelinePlaceholder')}
         />
         <ChoiceField
           optional
           control={control}
           name="budget"
-          label="Budget (KES)"
-          options={researchBudgets.options}
-          placeholder="Choose a range"
+          label={t('researchForm.field.budget')}
+          options={researchBudgets.values.map((value) => ({
+            value,
+            label: t(`option.researchBudget.${value}`),
+          }))}
+          placeholder={t('researchForm.field.budgetPlaceholder')}
         />
       </div>
-      <TextField optional control={control} name="targetAudience" label="Target audience" />
+      <TextField
+        optional
+        control={control}
+        name="targetAudience"
+        label={t('researchForm.field.targetAudience')}
+      />
       <LongTextField
         optional
         control={control}
         name="goals"
-        label="Research goals"
+        label={t('researchForm.field.goals')}
         rows={3}
-        placeholder="The decisions this research should help you make."
+        placeholder={t('researchForm.field.goalsPlaceholder')}
       />
       <LongTextField
         control={control}
         name="description"
-        label="Project description"
+        label={t('researchForm.field.description')}
         required
         rows={5}
-        placeholder="What you are building and what you want to validate with real users."
+        placeholder={t('researchForm.field.descriptionPlaceholder')}
       />
     </LeadForm>
   );
