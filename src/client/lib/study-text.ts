@@ -1,3 +1,4 @@
+import type { Language } from '@/shared/i18n/languages';
 import type { Study } from '@/shared/schemas/studies';
 import { formatDate } from './format-date';
 
@@ -6,18 +7,23 @@ export function hoursLabel(hours: number): string {
   return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
-/**
- * A study's dates as one phrase: "1 Mar 2026 – 5 Mar 2026", "From …", "Until …", or
- * `noDates` (the admin pages say "No dates set", the participant's card "To be announced").
- */
-export function studyDateRange(
+/** A study's start and end dates as the language writes them; null where unset. */
+export function studyDates(
   study: Pick<Study, 'startDate' | 'endDate'>,
-  noDates = 'No dates set',
-): string {
-  const start = formatDate(study.startDate);
-  const end = formatDate(study.endDate);
+  language: Language = 'en',
+): { start: string | null; end: string | null } {
+  return { start: formatDate(study.startDate, language), end: formatDate(study.endDate, language) };
+}
+
+/**
+ * A study's dates as one phrase, for the staff console (English): "1 Mar 2026 – 5 Mar 2026",
+ * "From …", "Until …", "No dates set". The participant's study card words it from the
+ * `dashboard` catalogue instead.
+ */
+export function studyDateRange(study: Pick<Study, 'startDate' | 'endDate'>): string {
+  const { start, end } = studyDates(study);
   if (start && end) return `${start} – ${end}`;
   if (start) return `From ${start}`;
   if (end) return `Until ${end}`;
-  return noDates;
+  return 'No dates set';
 }

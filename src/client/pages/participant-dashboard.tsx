@@ -25,6 +25,7 @@ import { ProfileCompletionCard } from '@/client/features/participants/components
 import { ProfileForm } from '@/client/features/participants/components/profile-form';
 import { StudiesNotices } from '@/client/features/studies/components/studies-notices';
 import { StudyList } from '@/client/features/studies/components/study-list';
+import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
 import { useTabParam } from '@/client/lib/use-tab-param';
@@ -38,8 +39,9 @@ const sectionTitleClass = 'text-xl font-semibold tracking-tight';
 
 /** /participant/dashboard (spec section 2): Available Tests, My Applications, Profile Settings. */
 export function ParticipantDashboardPage() {
+  const t = useT('dashboard');
   return (
-    <RequiredUserGate kind="participant" loadingLabel="Loading your dashboard…">
+    <RequiredUserGate kind="participant" loadingLabel={t('loading')}>
       {(user) => <Dashboard user={user} />}
     </RequiredUserGate>
   );
@@ -49,6 +51,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   // "Complete your profile" switches tabs from inside a panel that goes away: it asks
   // for the focus to follow.
   const { tab, selectTab, tabsListRef } = useTabParam(tabs);
+  const t = useT('dashboard');
   const queryClient = useQueryClient();
   const participant = useParticipant(user.id);
   const applications = useApplications();
@@ -68,21 +71,19 @@ function Dashboard({ user }: { user: SessionUser }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{pageTitle('Participant dashboard')}</title>
+      <title>{pageTitle(t('title'))}</title>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">
-            Welcome, {greetingNameOf(user)}!
+            {t('welcome', { name: greetingNameOf(user) })}
           </h1>
-          <p className="mt-2 text-muted-foreground">
-            Find paid studies, follow your applications and keep your profile up to date.
-          </p>
+          <p className="mt-2 text-muted-foreground">{t('intro')}</p>
         </div>
         <div className="flex gap-2">
           <Button asChild variant="outline">
             <Link to={paths.profileSettings}>
               <SettingsIcon aria-hidden="true" />
-              Account settings
+              {t('accountSettings')}
             </Link>
           </Button>
           <LogoutButton />
@@ -93,18 +94,18 @@ function Dashboard({ user }: { user: SessionUser }) {
         <TabsList ref={tabsListRef} className="grid h-auto w-full grid-cols-3 sm:w-fit">
           <TabsTrigger value="tests" className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4">
             <FlaskConicalIcon className="hidden size-4 sm:block" aria-hidden="true" />
-            Available Tests
+            {t('tab.tests')}
           </TabsTrigger>
           <TabsTrigger
             value="applications"
             className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4"
           >
             <ClipboardListIcon className="hidden size-4 sm:block" aria-hidden="true" />
-            My Applications
+            {t('tab.applications')}
           </TabsTrigger>
           <TabsTrigger value="profile" className="gap-1.5 px-2 py-1.5 whitespace-normal sm:px-4">
             <UserRoundIcon className="hidden size-4 sm:block" aria-hidden="true" />
-            Profile Settings
+            {t('tab.profile')}
           </TabsTrigger>
         </TabsList>
 
@@ -119,7 +120,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           ) : null}
           <section aria-labelledby="available-tests-title" className="grid gap-4">
             <h2 id="available-tests-title" className={sectionTitleClass}>
-              Available tests
+              {t('section.tests')}
             </h2>
             <StudiesNotices />
             <StudyList renderAction={actionFor} />
@@ -129,20 +130,20 @@ function Dashboard({ user }: { user: SessionUser }) {
         <TabsContent value="applications">
           <section aria-labelledby="my-applications-title" className="grid gap-4">
             <h2 id="my-applications-title" className={sectionTitleClass}>
-              My applications
+              {t('section.applications')}
             </h2>
             <MyApplications />
           </section>
         </TabsContent>
 
         <TabsContent value="profile">
-          <h2 className="sr-only">Profile settings</h2>
+          <h2 className="sr-only">{t('section.profile')}</h2>
           {participant.isPending ? (
-            <LoadingList label="Loading your profile…" count={2} itemClassName="h-64" />
+            <LoadingList label={t('profile.loading')} count={2} itemClassName="h-64" />
           ) : participant.isError ? (
             <ErrorState
-              title="We could not load your profile."
-              message={errorMessageOf(participant.error, 'Please try again.')}
+              title={t('profile.error')}
+              message={errorMessageOf(participant.error, t('tryAgain'))}
               onRetry={() => void participant.refetch()}
               retrying={participant.isFetching}
             />
@@ -150,9 +151,9 @@ function Dashboard({ user }: { user: SessionUser }) {
             <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
               <div className="grid gap-6">
                 <TitledCard
-                  title="Profile photo"
+                  title={t('photo.title')}
                   heading="h3"
-                  description="A clear photo of your face helps study teams."
+                  description={t('photo.description')}
                 >
                   <PhotoUpload
                     participantId={user.id}
@@ -162,9 +163,9 @@ function Dashboard({ user }: { user: SessionUser }) {
                   />
                 </TitledCard>
                 <TitledCard
-                  title="Personal information"
+                  title={t('personal.title')}
                   heading="h3"
-                  description="Your contact details and the profile we use to match you to studies."
+                  description={t('personal.description')}
                 >
                   <ProfileForm
                     key={participant.data.participant.id}
@@ -173,9 +174,9 @@ function Dashboard({ user }: { user: SessionUser }) {
                   />
                 </TitledCard>
                 <TitledCard
-                  title="Password"
+                  title={t('password.title')}
                   heading="h3"
-                  description="Change the password you sign in with. You need your current one."
+                  description={t('password.description')}
                 >
                   <ChangePasswordDialog target={{ participantId: user.id }} />
                 </TitledCard>
@@ -184,9 +185,9 @@ function Dashboard({ user }: { user: SessionUser }) {
                 <UpcomingTestsCard />
                 <EarningsCard />
                 <TitledCard
-                  title="Your data"
+                  title={t('data.title')}
                   heading="h3"
-                  description="Download everything we store about you: profile, applications and payments."
+                  description={t('data.description')}
                   contentClassName="grid justify-items-start gap-3"
                 >
                   <DownloadDataButton />
@@ -194,7 +195,7 @@ function Dashboard({ user }: { user: SessionUser }) {
                     to={`${paths.profileSettings}?tab=security`}
                     className="rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground"
                   >
-                    Delete your account in account settings
+                    {t('data.deleteLink')}
                   </Link>
                 </TitledCard>
               </div>

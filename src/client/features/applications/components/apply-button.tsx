@@ -18,6 +18,7 @@ import { Textarea } from '@/client/components/ui/textarea';
 import { toast } from '@/client/components/ui/use-toast';
 import type { Study } from '@/shared/schemas/studies';
 import { useApply } from '@/client/api/applications/apply';
+import { useT } from '@/client/i18n/language';
 
 const SCREENING_MAX = 2000;
 
@@ -32,6 +33,7 @@ type Props = {
  */
 export function ApplyButton({ participantId, study }: Props) {
   const apply = useApply();
+  const t = useT('dashboard');
   const [open, setOpen] = useState(false);
   const [screening, setScreening] = useState('');
   const answerId = useId();
@@ -46,24 +48,21 @@ export function ApplyButton({ participantId, study }: Props) {
       });
       setOpen(false);
       toast({
-        title: 'Application submitted!',
-        description: `We have your application for "${study.title}". We will be in touch.`,
+        title: t('apply.submitted'),
+        description: t('apply.submittedDescription', { title: study.title }),
       });
     } catch (error) {
-      toastFailure('Application failed', error, 'Failed to submit application');
+      toastFailure(t('apply.failed'), error, t('apply.failedFallback'));
     }
   }
 
   const pending = apply.isPending;
-  const label = pending ? 'Applying…' : 'Apply Now';
+  const label = pending ? t('apply.applying') : t('apply.button');
+  const buttonLabel = t('apply.buttonLabel', { title: study.title });
 
   if (!study.requirements) {
     return (
-      <Button
-        onClick={() => void submit()}
-        disabled={pending}
-        aria-label={`Apply Now: ${study.title}`}
-      >
+      <Button onClick={() => void submit()} disabled={pending} aria-label={buttonLabel}>
         {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
         {label}
       </Button>
@@ -73,7 +72,7 @@ export function ApplyButton({ participantId, study }: Props) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button aria-label={`Apply Now: ${study.title}`}>Apply Now</Button>
+        <Button aria-label={buttonLabel}>{t('apply.button')}</Button>
       </DialogTrigger>
       <DialogContent>
         <form
@@ -84,16 +83,14 @@ export function ApplyButton({ participantId, study }: Props) {
           }}
         >
           <DialogHeader>
-            <DialogTitle>Apply to {study.title}</DialogTitle>
-            <DialogDescription>
-              Check the requirements below. You may add a short note on how you meet them.
-            </DialogDescription>
+            <DialogTitle>{t('apply.dialogTitle', { title: study.title })}</DialogTitle>
+            <DialogDescription>{t('apply.dialogDescription')}</DialogDescription>
           </DialogHeader>
           <StudyRequirements requirements={study.requirements} />
           <div className="grid gap-2">
             <Label htmlFor={answerId}>
-              Your answer
-              <span className="font-normal text-muted-foreground">(optional)</span>
+              {t('apply.answer')}
+              <span className="font-normal text-muted-foreground">{t('apply.optional')}</span>
             </Label>
             <Textarea
               id={answerId}
@@ -104,13 +101,13 @@ export function ApplyButton({ participantId, study }: Props) {
               aria-describedby={hintId}
             />
             <p id={hintId} className="text-sm text-muted-foreground">
-              At most {SCREENING_MAX} characters.
+              {t('apply.answerHint', { max: SCREENING_MAX })}
             </p>
           </div>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={pending}>
-                Cancel
+                {t('apply.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" disabled={pending}>
@@ -119,7 +116,7 @@ export function ApplyButton({ participantId, study }: Props) {
               ) : (
                 <SendIcon aria-hidden="true" />
               )}
-              {pending ? 'Submitting…' : 'Submit application'}
+              {pending ? t('apply.submitting') : t('apply.submit')}
             </Button>
           </DialogFooter>
         </form>

@@ -1,17 +1,19 @@
 import { ClipboardListIcon } from 'lucide-react';
 import { Card, CardContent } from '@/client/components/ui/card';
-import { hoursLabel } from '@/client/lib/study-text';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
-import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import { formatKes, studyPayCents, toCents } from '@/shared/rules/money';
 import type { Application } from '@/shared/schemas/applications';
 import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
+import { useLanguage, useT } from '@/client/i18n/language';
 
 function ApplicationRow({ application }: { application: Application }) {
   const { test } = application;
   const titleId = `application-${application.id}-title`;
+  const t = useT('dashboard');
+  const language = useLanguage();
   return (
     <Card role="article" aria-labelledby={titleId}>
       <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-start sm:justify-between">
@@ -22,17 +24,20 @@ function ApplicationRow({ application }: { application: Application }) {
           {test.company && <p className="text-sm text-muted-foreground">{test.company}</p>}
           <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_auto]">
             <div className="flex gap-1">
-              <dt className="text-muted-foreground">Applied:</dt>
-              <dd>{formatDate(application.appliedAt)}</dd>
+              <dt className="text-muted-foreground">{t('application.applied')}</dt>
+              <dd>{formatDate(application.appliedAt, language)}</dd>
             </div>
             <div className="flex gap-1">
-              <dt className="text-muted-foreground">Compensation:</dt>
+              <dt className="text-muted-foreground">{t('application.compensation')}</dt>
               <dd>
                 <span className="font-medium">
-                  {formatKes(studyPayCents(test.payRate, test.duration))}
+                  {formatKes(studyPayCents(test.payRate, test.duration), language)}
                 </span>{' '}
                 <span className="text-muted-foreground">
-                  ({formatKesDecimal(test.payRate)}/hour × {hoursLabel(test.duration)})
+                  {t('application.payBreakdown', {
+                    rate: formatKes(toCents(test.payRate), language),
+                    count: test.duration,
+                  })}
                 </span>
               </dd>
             </div>
@@ -47,14 +52,15 @@ function ApplicationRow({ application }: { application: Application }) {
 /** The participant's applications, newest first (spec section 2, "My Applications"). */
 export function MyApplications() {
   const applications = useApplications();
+  const t = useT('dashboard');
   if (applications.isPending) {
-    return <LoadingList label="Loading your applications…" count={2} itemClassName="h-28" />;
+    return <LoadingList label={t('applications.loading')} count={2} itemClassName="h-28" />;
   }
   if (applications.isError) {
     return (
       <ErrorState
-        title="We could not load your applications."
-        message={errorMessageOf(applications.error, 'Please try again.')}
+        title={t('applications.error')}
+        message={errorMessageOf(applications.error, t('tryAgain'))}
         onRetry={() => void applications.refetch()}
         retrying={applications.isFetching}
       />
@@ -64,7 +70,7 @@ export function MyApplications() {
   if (list.length === 0) {
     return (
       <EmptyState icon={<ClipboardListIcon className="size-8" aria-hidden="true" />}>
-        <p>You haven&apos;t applied to any tests yet.</p>
+        <p>{t('applications.empty')}</p>
       </EmptyState>
     );
   }

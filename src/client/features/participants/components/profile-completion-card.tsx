@@ -9,21 +9,22 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { Progress } from '@/client/components/ui/progress';
-import {
-  PROFILE_COMPLETION_FIELDS,
-  profileCompletion,
-  profileCompletionMessage,
-} from '@/shared/rules/profile';
+import { useT } from '@/client/i18n/language';
+import type { MessageKey } from '@/shared/i18n/namespaces';
+import { PROFILE_COMPLETION_FIELDS, profileCompletion } from '@/shared/rules/profile';
 import type { Participant } from '@/shared/schemas/participants';
 
-const fieldLabels: Record<(typeof PROFILE_COMPLETION_FIELDS)[number], string> = {
-  profilePhoto: 'photo',
-  location: 'location',
-  age: 'age',
-  occupation: 'occupation',
-  dateOfBirth: 'date of birth',
-  education: 'education',
-};
+/**
+ * The encouragement for a share filled: the thresholds of profileCompletionMessage
+ * (shared/rules/profile.ts, spec section 4), worded from the catalogue.
+ */
+function completionMessageKey(percent: number): MessageKey<'dashboard'> {
+  if (percent >= 100) return 'completion.complete';
+  if (percent >= 80) return 'completion.almost';
+  if (percent >= 60) return 'completion.progress';
+  if (percent >= 40) return 'completion.keepGoing';
+  return 'completion.start';
+}
 
 /**
  * Spec section 4: the share of the six profile fields filled, its message and the
@@ -38,9 +39,10 @@ export function ProfileCompletionCard({
 }) {
   const percent = profileCompletion(participant);
   const labelId = useId();
+  const t = useT('dashboard');
   if (percent >= 100) return null;
-  const missing = PROFILE_COMPLETION_FIELDS.filter((f) => !participant[f]?.trim()).map(
-    (f) => fieldLabels[f],
+  const missing = PROFILE_COMPLETION_FIELDS.filter((f) => !participant[f]?.trim()).map((f) =>
+    t(`completion.field.${f}`),
   );
 
   return (
@@ -49,15 +51,15 @@ export function ProfileCompletionCard({
         <CardTitle asChild className="flex items-center gap-2 text-lg">
           <h2>
             <SparklesIcon className="size-5 text-primary" aria-hidden="true" />
-            {profileCompletionMessage(percent)}
+            {t(completionMessageKey(percent))}
           </h2>
         </CardTitle>
-        <CardDescription>Complete profiles are matched with 3x more opportunities.</CardDescription>
+        <CardDescription>{t('completion.claim')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         <div className="flex items-center justify-between text-sm">
           <span id={labelId} className="font-medium">
-            Profile completion
+            {t('completion.label')}
           </span>
           <span className="font-semibold" data-testid="profile-completion-percent">
             {percent}%
@@ -65,9 +67,11 @@ export function ProfileCompletionCard({
         </div>
         <Progress value={percent} aria-labelledby={labelId} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Still missing: {missing.join(', ')}.</p>
+          <p className="text-sm text-muted-foreground">
+            {t('completion.missing', { fields: missing.join(', ') })}
+          </p>
           <Button size="sm" onClick={onCompleteProfile}>
-            Complete your profile
+            {t('completion.button')}
           </Button>
         </div>
       </CardContent>

@@ -1,4 +1,5 @@
 import { useZodForm } from '@/client/lib/use-zod-form';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -14,6 +15,7 @@ import {
 } from '@/client/components/ui/form';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
+import { useLanguage, useLocalizedPath, useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
@@ -59,6 +61,22 @@ const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:
 
 export type Credentials = { email: string; password: string };
 
+// Marks where a link goes in a translated sentence, so each language keeps its own word order.
+const SLOT = '\u0000';
+
+/** A translated sentence with links inside: `{name}` arguments become the nodes given for them. */
+function withLinks(
+  sentence: (args: Record<string, string>) => string,
+  links: Record<string, ReactNode>,
+): ReactNode[] {
+  const slots = Object.fromEntries(
+    Object.keys(links).map((name) => [name, `${SLOT}${name}${SLOT}`]),
+  );
+  return sentence(slots)
+    .split(SLOT)
+    .map((part, index) => (index % 2 === 1 ? <Fragment key={part}>{links[part]}</Fragment> : part));
+}
+
 /**
  * Participant registration (spec section 2). `onRegistered` gets the credentials once
  * the account exists, for the automatic sign-in.
@@ -69,16 +87,20 @@ export function RegistrationForm({
   onRegistered: (credentials: Credentials) => Promise<void>;
 }) {
   const register = useRegisterParticipant();
+  const t = useT('registration');
+  const language = useLanguage();
+  const lp = useLocalizedPath();
   const form = useZodForm(participantRegistrationFormSchema, emptyValues);
 
   async function onSubmit(values: Payload) {
     // The terms box is checked here only; the API takes the participant fields.
     const { terms: _terms, ...payload } = values;
     try {
-      await register.mutateAsync(payload);
+      // Mail and SMS to the participant go in the language they registered in.
+      await register.mutateAsync({ ...payload, language });
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
-      toastFailure('Registration failed', error, 'An error occurred during registration.');
+      toastFailure(t('toast.failed'), error, t('toast.failedFallback'));
       return;
     }
     await onRegistered({ email: payload.email, password: payload.password });
@@ -99,7 +121,7 @@ export function RegistrationForm({
           <TextField
             control={form.control}
             name="location"
-            label="Location"
+            label={t('field.location')}
             optional
             autoComplete="address-level2"
           />
@@ -107,15 +129,16 @@ export function RegistrationForm({
             optional
             control={form.control}
             name="age"
-            label="Age range"
+            label={t('field.age')}
+            // The age ranges are figures ("25–34"), the same in either language.
             options={ageRanges.options}
-            placeholder="Select your age range"
+            placeholder={t('field.agePlaceholder')}
           />
         </div>
         <TextField
           control={form.control}
           name="occupation"
-          label="Occupation"
+          label={t('field.occupation')}
           optional
           autoComplete="organization-title"
         />
@@ -136,19 +159,20 @@ export function RegistrationForm({
                   />
                 </FormControl>
                 <div className="grid gap-1.5">
-                  <FormLabel className="leading-snug font-normal">
-                    I agree to the terms of service and the privacy policy
-                  </FormLabel>
+                  <FormLabel className="leading-snug font-normal">{t('terms.label')}</FormLabel>
                   <FormDescription>
-                    Read the{' '}
-                    <Link to={`${paths.about}#terms`} className={linkClass}>
-                      Terms of Service
-                    </Link>{' '}
-                    and the{' '}
-                    <Link to={`${paths.about}#privacy`} className={linkClass}>
-                      Privacy Policy
-                    </Link>
-                    .
+                    {withLinks((args) => t('terms.read', args), {
+                      terms: (
+                        <Link to={lp(`${paths.about}#terms`)} className={linkClass}>
+                          {t('terms.termsLink')}
+                        </Link>
+                      ),
+                      privacy: (
+                        <Link to={lp(`${paths.about}#privacy`)} className={linkClass}>
+                          {t('terms.privacyLink')}
+                        </Link>
+                      ),
+                    })}
                   </FormDescription>
                 </div>
               </div>
@@ -160,9 +184,9 @@ export function RegistrationForm({
           type="submit"
           className="mt-2 w-full"
           pending={pending}
-          pendingLabel="Creating your account…"
+          pendingLabel={t('submitPending')}
         >
-          Join as a participant
+          {t('submit')}
         </PendingButton>
       </form>
     </Form>

@@ -2,6 +2,7 @@ import { CalendarClockIcon, TriangleAlertIcon } from 'lucide-react';
 import { DEFAULT_SETTINGS } from '@/shared/schemas/settings';
 import { site } from '@/shared/site';
 import { useSettings } from '@/client/api/settings/get-settings';
+import { useT } from '@/client/i18n/language';
 
 /**
  * While studies are postponed (the `studiesOpen` setting is false, its default), the
@@ -10,6 +11,7 @@ import { useSettings } from '@/client/api/settings/get-settings';
  */
 export function StudiesNotices() {
   const settings = useSettings();
+  const t = useT('dashboard');
   const { studiesOpen } = settings.data?.settings ?? DEFAULT_SETTINGS;
   if (studiesOpen) return null;
   return (
@@ -21,12 +23,9 @@ export function StudiesNotices() {
         <CalendarClockIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div>
           <h3 id="studies-postponed-title" className="font-semibold">
-            Research studies are temporarily postponed
+            {t('notice.postponed.title')}
           </h3>
-          <p className="mt-1 text-sm">
-            We will notify registered testers by email as soon as new studies open. Keep your
-            profile up to date so we can match you quickly.
-          </p>
+          <p className="mt-1 text-sm">{t('notice.postponed.body')}</p>
         </div>
       </section>
       <section
@@ -36,12 +35,9 @@ export function StudiesNotices() {
         <TriangleAlertIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <div>
           <h3 id="studies-disclaimer-title" className="font-semibold">
-            Important notice
+            {t('notice.disclaimer.title')}
           </h3>
-          <p className="mt-1 text-sm">
-            Studies may be postponed or closed at any time at the discretion of {site.name} or its
-            clients. Pay is not owed until a study is completed.
-          </p>
+          <p className="mt-1 text-sm">{t('notice.disclaimer.body', { brand: site.name })}</p>
         </div>
       </section>
     </div>

@@ -2,10 +2,21 @@ import { CalendarIcon, ClockIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StudyCompany, StudyFact, StudyRequirements } from '@/client/components/domain/study-facts';
 import { StudyTags } from '@/client/components/domain/study-tags';
-import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
+import { studyDates } from '@/client/lib/study-text';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/client/components/ui/card';
-import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import { type Translate, useLanguage, useT } from '@/client/i18n/language';
+import type { Language } from '@/shared/i18n/languages';
+import { formatKes, studyPayCents, toCents } from '@/shared/rules/money';
 import type { Study } from '@/shared/schemas/studies';
+
+/** The study's dates as one phrase: "1 Jul 2025 – 15 Jul 2025", "From …", "Until …". */
+function datesPhrase(study: Study, language: Language, t: Translate<'dashboard'>): string {
+  const { start, end } = studyDates(study, language);
+  if (start && end) return t('study.dateRange', { start, end });
+  if (start) return t('study.dateFrom', { start });
+  if (end) return t('study.dateUntil', { end });
+  return t('study.datesTba');
+}
 
 /**
  * One study as participants see it (spec section 2, "Available Tests"): title, pay per
@@ -15,6 +26,8 @@ import type { Study } from '@/shared/schemas/studies';
  */
 export function StudyCard({ study, action }: { study: Study; action: ReactNode }) {
   const titleId = `study-${study.id}-title`;
+  const t = useT('dashboard');
+  const language = useLanguage();
   return (
     <Card aria-labelledby={titleId} role="article" className="flex flex-col">
       <CardHeader className="gap-3">
@@ -31,29 +44,38 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
       <CardContent className="grid flex-1 content-start gap-4">
         <p className="text-sm whitespace-pre-line wrap-anywhere">{study.description}</p>
         <dl className="grid gap-3 sm:grid-cols-2">
-          <StudyFact icon={<WalletIcon className="size-4" aria-hidden="true" />} term="Pay">
-            {formatKesDecimal(study.payRate)} per hour
+          <StudyFact
+            icon={<WalletIcon className="size-4" aria-hidden="true" />}
+            term={t('study.pay')}
+          >
+            {t('study.payRate', { rate: formatKes(toCents(study.payRate), language) })}
           </StudyFact>
-          <StudyFact icon={<ClockIcon className="size-4" aria-hidden="true" />} term="Duration">
-            {hoursLabel(study.duration)}
+          <StudyFact
+            icon={<ClockIcon className="size-4" aria-hidden="true" />}
+            term={t('study.duration')}
+          >
+            {t('study.hours', { count: study.duration })}
           </StudyFact>
           <StudyFact
             icon={<UsersIcon className="size-4" aria-hidden="true" />}
-            term="Participants needed"
+            term={t('study.participantsNeeded')}
           >
             {study.maxParticipants}
           </StudyFact>
-          <StudyFact icon={<CalendarIcon className="size-4" aria-hidden="true" />} term="Dates">
-            {studyDateRange(study, 'To be announced')}
+          <StudyFact
+            icon={<CalendarIcon className="size-4" aria-hidden="true" />}
+            term={t('study.dates')}
+          >
+            {datesPhrase(study, language, t)}
           </StudyFact>
         </dl>
         <StudyRequirements requirements={study.requirements} />
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-3 border-t pt-4">
         <p className="text-sm">
-          <span className="text-muted-foreground">Total pay </span>
+          <span className="text-muted-foreground">{t('study.totalPay')} </span>
           <span className="text-lg font-semibold" data-testid="study-total-pay">
-            {formatKes(studyPayCents(study.payRate, study.duration))}
+            {formatKes(studyPayCents(study.payRate, study.duration), language)}
           </span>
         </p>
         {action}

@@ -4,16 +4,18 @@ import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
 import { useStudies } from '@/client/api/studies/get-studies';
+import { useT } from '@/client/i18n/language';
 import { StudyCard } from './study-card';
 
 /** The active studies, each with the action the caller gives it. */
 export function StudyList({ renderAction }: { renderAction: (study: Study) => ReactNode }) {
   const studies = useStudies();
+  const t = useT('dashboard');
 
   if (studies.isPending) {
     return (
       <LoadingList
-        label="Loading studies…"
+        label={t('studies.loading')}
         count={2}
         itemClassName="h-64"
         className="lg:grid-cols-2"
@@ -23,8 +25,8 @@ export function StudyList({ renderAction }: { renderAction: (study: Study) => Re
   if (studies.isError) {
     return (
       <ErrorState
-        title="We could not load the studies."
-        message={errorMessageOf(studies.error, 'Please try again.')}
+        title={t('studies.error')}
+        message={errorMessageOf(studies.error, t('tryAgain'))}
         onRetry={() => void studies.refetch()}
         retrying={studies.isFetching}
       />
@@ -34,7 +36,7 @@ export function StudyList({ renderAction }: { renderAction: (study: Study) => Re
   if (list.length === 0) {
     return (
       <EmptyState icon={<FlaskConicalIcon className="size-8" aria-hidden="true" />}>
-        <p>No active tests available at the moment.</p>
+        <p>{t('studies.empty')}</p>
       </EmptyState>
     );
   }
