@@ -24,25 +24,31 @@ import { AccountProfileForm } from '@/client/features/participants/components/ac
 import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
 import { DeleteAccountDialog } from '@/client/features/participants/components/delete-account-dialog';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
+import { LanguageSetting } from '@/client/features/participants/components/language-setting';
+import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
 import { paths } from '@/shared/paths';
 import type { SessionAnswer, SessionUser } from '@/shared/schemas/auth';
 
 type Tab = 'profile' | 'security';
 
-const roleLabels: Record<SessionUser['role'], string> = {
-  participant: 'Participant',
-  admin: 'Administrator',
-  super_admin: 'Super administrator',
-};
+const roleKeys = {
+  participant: 'role.participant',
+  admin: 'role.admin',
+  super_admin: 'role.super_admin',
+} as const satisfies Record<SessionUser['role'], string>;
+
+/** Stands for the link in the sentence around it, which is then cut in two around it. */
+const LINK = '\u0000';
 
 /** /profile/settings (spec section 2): for participants and admins; no user goes to /login. */
 export function ProfileSettingsPage() {
+  const t = useT('profile');
   const auth = useAuth();
   // After deleting the account the session is gone: go home, not to the sign-in page.
   const [deleted, setDeleted] = useState(false);
   if (deleted) return <Navigate to={paths.home} replace />;
-  if (auth.loading) return <PageLoading label="Loading your settings…" />;
+  if (auth.loading) return <PageLoading label={t('settings.loading')} />;
   if (!auth.user) return <Navigate to={paths.login} replace />;
   return (
     <ProfileSettings
@@ -62,11 +68,13 @@ function ProfileSettings({
   isAdmin: boolean;
   onDeleted: () => void;
 }) {
+  const t = useT('profile');
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'security' ? 'security' : 'profile';
   const dashboard = isAdmin ? paths.adminDashboard : paths.participantDashboard;
   const fullName = displayNameOf(user);
+  const [moreBefore = '', moreAfter = ''] = t('settings.more', { link: LINK }).split(LINK);
 
   const refreshSession = () =>
     void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
@@ -77,21 +85,18 @@ function ProfileSettings({
     clearStoredUser();
     queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.session[0] });
     queryClient.setQueryData<SessionAnswer>(sessionKeys.session, { user: null, userType: null });
-    toast({
-      title: 'Account deleted',
-      description: 'Your profile, photo and applications have been removed.',
-    });
+    toast({ title: t('settings.deleted.title'), description: t('settings.deleted.description') });
   }
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{pageTitle('Profile settings')}</title>
+      <title>{pageTitle(t('settings.title'))}</title>
       <Link
         to={dashboard}
         className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
       >
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Back to dashboard
+        {t('settings.back')}
       </Link>
 
       <div className="mt-6 flex items-center gap-4">
@@ -101,12 +106,12 @@ function ProfileSettings({
         </Avatar>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
-            Profile settings
+            {t('settings.title')}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground">
             <span className="wrap-anywhere">{fullName}</span>
             <Badge variant={isAdmin ? 'default' : 'info'} data-testid="role-label">
-              {roleLabels[user.role] ?? (isAdmin ? 'Administrator' : 'Participant')}
+              {t(roleKeys[user.role] ?? (isAdmin ? 'role.admin' : 'role.participant'))}
             </Badge>
           </p>
         </div>
@@ -122,22 +127,20 @@ function ProfileSettings({
         <TabsList className="grid w-full grid-cols-2 sm:w-fit">
           <TabsTrigger value="profile" className="gap-1.5 sm:px-6">
             <UserRoundIcon aria-hidden="true" className="size-4" />
-            Profile
+            {t('settings.tab.profile')}
           </TabsTrigger>
           <TabsTrigger value="security" className="gap-1.5 sm:px-6">
             <ShieldIcon aria-hidden="true" className="size-4" />
-            Security
+            {t('settings.tab.security')}
           </TabsTrigger>
         </TabsList>
 
         <TabsContent value="profile">
           <TitledCard
-            title="Account details"
-            description={
-              isAdmin
-                ? 'Your name, sign-in email and phone as other admins see them.'
-                : 'Your name and how we contact you.'
-            }
+            title={t('settings.account.title')}
+            description={t(
+              isAdmin ? 'settings.account.descriptionAdmin' : 'settings.account.description',
+            )}
           >
             {isAdmin ? (
               <AdminProfileForm
@@ -162,31 +165,33 @@ function ProfileSettings({
             )}
           </TitledCard>
           {!isAdmin && (
-            <p className="mt-4 text-sm text-muted-foreground">
-              Your photo, location, age, occupation and education are in{' '}
-              <Link
-                to={`${paths.participantDashboard}?tab=profile`}
-                className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                your dashboard&apos;s Profile Settings
-              </Link>
-              .
-            </p>
+            <>
+              <p className="mt-4 text-sm text-muted-foreground">
+                {moreBefore}
+                <Link
+                  to={`${paths.participantDashboard}?tab=profile`}
+                  className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {t('settings.more.link')}
+                </Link>
+                {moreAfter}
+              </p>
+              <div className="mt-6">
+                <LanguageSetting participantId={user.id} onSaved={refreshSession} />
+              </div>
+            </>
           )}
         </TabsContent>
 
         <TabsContent value="security" className="grid gap-6">
-          <TitledCard
-            title="Change password"
-            description="You need your current password. Your other devices will be signed out."
-          >
+          <TitledCard title={t('password.change')} description={t('settings.password.description')}>
             <ChangePasswordForm target={{ userType: isAdmin ? 'admin' : 'participant' }} />
           </TitledCard>
 
           {!isAdmin && (
             <TitledCard
-              title="Your data"
-              description="Download everything we store about you (profile, applications and payments) as a JSON file."
+              title={t('settings.data.title')}
+              description={t('settings.data.description')}
             >
               <DownloadDataButton />
             </TitledCard>
@@ -197,13 +202,11 @@ function ProfileSettings({
               <CardTitle asChild className="flex items-center gap-2 text-lg text-destructive">
                 <h2>
                   <TriangleAlertIcon className="size-5" aria-hidden="true" />
-                  Danger zone
+                  {t('settings.danger.title')}
                 </h2>
               </CardTitle>
               <CardDescription>
-                {isAdmin
-                  ? 'Administrator accounts are removed by a super administrator.'
-                  : 'Delete your account and the personal data that goes with it. This cannot be undone.'}
+                {t(isAdmin ? 'settings.danger.admin' : 'settings.danger.participant')}
               </CardDescription>
             </CardHeader>
             {!isAdmin && (

@@ -11,10 +11,10 @@ import {
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
+import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
-import { SIGN_IN_EMAIL_HINT } from '@/shared/schemas/participants';
 import { CurrentPasswordField, useCurrentPasswordForEmail } from './current-password-for-email';
 
 /** The fields as typed; each account's schema turns them into its payload. */
@@ -52,6 +52,7 @@ export function AccountDetailsForm<
   save: (payload: P) => Promise<A>;
   onSaved?: (account: A) => void;
 }) {
+  const t = useT('profile');
   const form = useForm<Fields, unknown, P>({
     // The schemas accept the typed strings (an admin's phone may also be absent).
     resolver: zodResolver(schema) as unknown as Resolver<Fields, unknown, P>,
@@ -72,13 +73,13 @@ export function AccountDetailsForm<
         phone: account.phone ?? '',
         currentPassword: '',
       });
-      toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+      toast({ title: t('updated.title'), description: t('updated.description') });
       onSaved?.(account);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
       errorToast.showError({
-        title: 'Update failed',
-        description: errorMessageOf(error, 'An error occurred while updating your profile.'),
+        title: t('updateFailed.title'),
+        description: errorMessageOf(error, t('account.updateFailed.default')),
       });
     }
   }
@@ -94,7 +95,7 @@ export function AccountDetailsForm<
         <div className="grid gap-4 sm:grid-cols-2">
           <NameFields control={control} required />
         </div>
-        <EmailField control={control} name="email" description={SIGN_IN_EMAIL_HINT} required />
+        <EmailField control={control} name="email" description={t('account.emailHint')} required />
         {email.changingEmail && <CurrentPasswordField control={control} />}
         <PhoneField
           control={control}
@@ -103,8 +104,12 @@ export function AccountDetailsForm<
           optional={!phoneRequired}
         />
         <div className="flex justify-end">
-          <PendingButton type="submit" pending={form.formState.isSubmitting} pendingLabel="Saving…">
-            Save changes
+          <PendingButton
+            type="submit"
+            pending={form.formState.isSubmitting}
+            pendingLabel={t('saving')}
+          >
+            {t('account.save')}
           </PendingButton>
         </div>
       </form>

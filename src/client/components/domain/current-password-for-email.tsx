@@ -1,10 +1,7 @@
 import { type Control, type Path, type UseFormReturn, useWatch } from 'react-hook-form';
 import { TextField } from '@/client/components/ui/form-fields';
-import {
-  CURRENT_PASSWORD_FOR_EMAIL,
-  CURRENT_PASSWORD_HINT,
-  emailChanged,
-} from '@/shared/schemas/participants';
+import { useT } from '@/client/i18n/language';
+import { CURRENT_PASSWORD_FOR_EMAIL, emailChanged } from '@/shared/schemas/participants';
 
 type WithEmail = { email?: string | undefined; currentPassword?: string | undefined };
 
@@ -41,15 +38,16 @@ export function useCurrentPasswordForEmail<T extends WithEmail, P>(
 }
 
 export function CurrentPasswordField<T extends WithEmail>({ control }: { control: Control<T> }) {
+  const t = useT('profile');
   return (
     <TextField
       control={control}
       name={'currentPassword' as Path<T>}
-      label="Current password"
+      label={t('currentPassword.label')}
       type="password"
       autoComplete="current-password"
       required
-      description={CURRENT_PASSWORD_HINT}
+      description={t('currentPassword.hint')}
     />
   );
 }

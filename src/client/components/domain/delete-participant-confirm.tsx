@@ -1,6 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { useT } from '@/client/i18n/language';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { useDeleteParticipant } from '@/client/api/participants/delete-participant';
 
@@ -27,6 +28,7 @@ export function DeleteParticipantConfirm({
   };
   onDeleted: () => void;
 }) {
+  const t = useT('profile');
   const remove = useDeleteParticipant();
 
   async function confirm() {
@@ -61,7 +63,7 @@ export function DeleteParticipantConfirm({
         </div>
       }
       confirmLabel={text.confirm}
-      pendingLabel="Deleting…"
+      pendingLabel={t('delete.pending')}
       pending={remove.isPending}
       onConfirm={confirm}
     />

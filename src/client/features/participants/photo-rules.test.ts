@@ -18,7 +18,7 @@ describe('photoProblem (spec section 5)', () => {
       { type: '', name: 'a.heic', size: 10 },
     ]) {
       expect(photoProblem(file)).toEqual({
-        title: 'Invalid file type',
+        kind: 'type',
         description: 'Please upload a JPG or PNG image',
       });
     }
@@ -26,7 +26,7 @@ describe('photoProblem (spec section 5)', () => {
 
   it('refuses more than 2 MB', () => {
     expect(photoProblem({ type: 'image/png', name: 'big.png', size: 2 * MB + 1 })).toEqual({
-      title: 'File too large',
+      kind: 'size',
       description: 'Please upload an image smaller than 2MB',
     });
   });

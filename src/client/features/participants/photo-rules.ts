@@ -3,7 +3,8 @@ import { PHOTO_MAX_BYTES, photoMessages } from '@/shared/schemas/participants';
 const ACCEPTED_TYPES = ['image/jpeg', 'image/png'];
 const ACCEPTED_NAME = /\.(jpe?g|png)$/i;
 
-export type PhotoProblem = { title: string; description: string };
+/** What is wrong (`kind`, which the component titles in the page's language) and what to do. */
+export type PhotoProblem = { kind: 'type' | 'size'; description: string };
 
 /**
  * What is wrong with a chosen file before it is sent (spec section 5): JPG, JPEG or PNG
@@ -12,9 +13,7 @@ export type PhotoProblem = { title: string; description: string };
  */
 export function photoProblem(file: Pick<File, 'type' | 'name' | 'size'>): PhotoProblem | null {
   const typeOk = file.type ? ACCEPTED_TYPES.includes(file.type) : ACCEPTED_NAME.test(file.name);
-  if (!typeOk) return { title: 'Invalid file type', description: photoMessages.type };
-  if (file.size > PHOTO_MAX_BYTES) {
-    return { title: 'File too large', description: photoMessages.size };
-  }
+  if (!typeOk) return { kind: 'type', description: photoMessages.type };
+  if (file.size > PHOTO_MAX_BYTES) return { kind: 'size', description: photoMessages.size };
   return null;
 }

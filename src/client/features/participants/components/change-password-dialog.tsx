@@ -10,27 +10,26 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/client/components/ui/dialog';
+import { useT } from '@/client/i18n/language';
 import type { PasswordTarget } from '@/client/api/auth/change-password';
 import { ChangePasswordForm } from './change-password-form';
 
 /** The dashboard's change-password dialog; it asks for the current password (decisions.md section 4). */
 export function ChangePasswordDialog({ target }: { target: PasswordTarget }) {
+  const t = useT('profile');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
           <KeyRoundIcon aria-hidden="true" />
-          Change password
+          {t('password.change')}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change password</DialogTitle>
-          <DialogDescription>
-            Enter your current password, then the new one twice. Other devices signed in to your
-            account will be signed out.
-          </DialogDescription>
+          <DialogTitle>{t('password.change')}</DialogTitle>
+          <DialogDescription>{t('password.dialog.description')}</DialogDescription>
         </DialogHeader>
         <ChangePasswordForm
           target={target}
@@ -38,7 +37,7 @@ export function ChangePasswordDialog({ target }: { target: PasswordTarget }) {
           actions={
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                {t('cancel')}
               </Button>
             </DialogClose>
           }

@@ -4,6 +4,7 @@ import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
+import { useT } from '@/client/i18n/language';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -26,7 +27,7 @@ type Payload = z.output<typeof changePasswordFormSchema>;
 
 const emptyValues: Values = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The toasts' words (spec section 8 has a participant's and an admin's). */
+/** The toasts' words (spec section 8 has a participant's, from the catalogue, and an admin's). */
 export type ChangePasswordTexts = {
   success: string;
   failureTitle: string;
@@ -34,12 +35,6 @@ export type ChangePasswordTexts = {
   failureDefault: string;
   /** A toast when the current or new password is invalid, beside the field messages. */
   invalid?: string;
-};
-
-const participantTexts: ChangePasswordTexts = {
-  success: 'Use your new password the next time you sign in.',
-  failureTitle: 'Update failed',
-  failureDefault: 'Failed to change password',
 };
 
 /**
@@ -50,13 +45,19 @@ export function ChangePasswordForm({
   target,
   onChanged,
   actions,
-  texts = participantTexts,
+  texts: givenTexts,
 }: {
   target: PasswordTarget;
   onChanged?: () => void;
   actions?: ReactNode;
   texts?: ChangePasswordTexts;
 }) {
+  const t = useT('profile');
+  const texts: ChangePasswordTexts = givenTexts ?? {
+    success: t('password.changed.description'),
+    failureTitle: t('updateFailed.title'),
+    failureDefault: t('password.failed.default'),
+  };
   const change = useChangePassword(target);
   const form = useZodForm(changePasswordFormSchema, emptyValues);
 
@@ -67,7 +68,7 @@ export function ChangePasswordForm({
         newPassword: values.newPassword,
       });
       form.reset(emptyValues);
-      toast({ title: 'Password changed!', description: texts.success });
+      toast({ title: t('password.changed.title'), description: texts.success });
       onChanged?.();
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
@@ -84,7 +85,11 @@ export function ChangePasswordForm({
 
   function onInvalid(errors: FieldErrors<Values>) {
     if (texts.invalid && (errors.currentPassword || errors.newPassword)) {
-      toast({ variant: 'destructive', title: 'Invalid input', description: texts.invalid });
+      toast({
+        variant: 'destructive',
+        title: t('password.invalid.title'),
+        description: texts.invalid,
+      });
     }
   }
 
@@ -95,21 +100,21 @@ export function ChangePasswordForm({
         <TextField
           control={form.control}
           name="currentPassword"
-          label="Current password"
+          label={t('currentPassword.label')}
           type="password"
           autoComplete="current-password"
         />
-        <NewPasswordField control={form.control} name="newPassword" label="New password" />
+        <NewPasswordField control={form.control} name="newPassword" label={t('password.new')} />
         <NewPasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm new password"
+          label={t('password.confirm')}
           confirm
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {actions}
-          <PendingButton type="submit" pending={pending} pendingLabel="Changing…">
-            Change password
+          <PendingButton type="submit" pending={pending} pendingLabel={t('password.changing')}>
+            {t('password.change')}
           </PendingButton>
         </div>
       </form>

@@ -1,20 +1,5 @@
 import { DeleteParticipantConfirm } from '@/client/components/domain/delete-participant-confirm';
-
-const text = {
-  trigger: 'Delete account',
-  title: 'Delete your account?',
-  intro: 'This cannot be undone. Deleting your account permanently removes:',
-  removed: [
-    'your profile and contact details,',
-    'your profile photo,',
-    'your applications to studies,',
-    'your sign-ins on every device.',
-  ],
-  kept: 'Records of payments made to you are kept, without your name, because we must keep them for accounting.',
-  confirm: 'Delete my account',
-  failureTitle: 'Delete failed',
-  failure: 'Your account was not deleted. Please try again.',
-};
+import { useT } from '@/client/i18n/language';
 
 /**
  * Account deletion behind a confirmation that names what goes (profile, photo,
@@ -27,6 +12,22 @@ export function DeleteAccountDialog({
   participantId: string;
   onDeleted: () => void;
 }) {
+  const t = useT('profile');
+  const text = {
+    trigger: t('delete.trigger'),
+    title: t('delete.title'),
+    intro: t('delete.intro'),
+    removed: [
+      t('delete.removed.profile'),
+      t('delete.removed.photo'),
+      t('delete.removed.applications'),
+      t('delete.removed.signIns'),
+    ],
+    kept: t('delete.kept'),
+    confirm: t('delete.confirm'),
+    failureTitle: t('delete.failed.title'),
+    failure: t('delete.failed.description'),
+  };
   return (
     <DeleteParticipantConfirm participantId={participantId} text={text} onDeleted={onDeleted} />
   );

@@ -2,18 +2,23 @@ import { DownloadIcon, Loader2Icon } from 'lucide-react';
 import { Button } from '@/client/components/ui/button';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
+import { useT } from '@/client/i18n/language';
 import { useExportMyData } from '@/client/api/participants/export-my-data';
 
 /** "Download my data": everything stored about me (profile, applications, payments) as JSON. */
 export function DownloadDataButton() {
+  const t = useT('profile');
   const exportData = useExportMyData();
 
   async function download() {
     try {
       const name = await exportData.mutateAsync();
-      toast({ title: 'Download started', description: `Your data is saved as ${name}.` });
+      toast({
+        title: t('download.started.title'),
+        description: t('download.started.description', { name }),
+      });
     } catch (error) {
-      toastFailure('Download failed', error, 'We could not prepare your data. Please try again.');
+      toastFailure(t('download.failed.title'), error, t('download.failed.description'));
     }
   }
 
@@ -25,7 +30,7 @@ export function DownloadDataButton() {
       ) : (
         <DownloadIcon aria-hidden="true" />
       )}
-      {pending ? 'Preparing…' : 'Download my data'}
+      {t(pending ? 'download.preparing' : 'download.button')}
     </Button>
   );
 }

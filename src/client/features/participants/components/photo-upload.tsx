@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avat
 import { Button } from '@/client/components/ui/button';
 import { Progress } from '@/client/components/ui/progress';
 import { toast } from '@/client/components/ui/use-toast';
+import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { useUploadPhoto } from '@/client/api/participants/upload-photo';
 import { photoProblem } from '../photo-rules';
@@ -23,6 +24,7 @@ export function PhotoUpload({
   initials: string;
   onUploaded?: (photoUrl: string) => void;
 }) {
+  const t = useT('profile');
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -39,19 +41,26 @@ export function PhotoUpload({
     const found = photoProblem(file);
     if (found) {
       setProblem(found.description);
-      toast({ variant: 'destructive', ...found });
+      toast({
+        variant: 'destructive',
+        title: t(found.kind === 'type' ? 'photo.invalidType' : 'photo.tooLarge'),
+        description: found.description,
+      });
       return;
     }
     setProblem(null);
     setProgress(0);
     try {
       const { photoUrl: url } = await upload.mutateAsync(file);
-      toast({ title: 'Photo uploaded!', description: 'Your new profile photo is saved.' });
+      toast({
+        title: t('photo.uploaded.title'),
+        description: t('photo.uploaded.description'),
+      });
       onUploaded?.(url);
     } catch (error) {
-      const message = errorMessageOf(error, 'Failed to upload photo');
+      const message = errorMessageOf(error, t('photo.failed.default'));
       setProblem(message);
-      toast({ variant: 'destructive', title: 'Upload failed', description: message });
+      toast({ variant: 'destructive', title: t('photo.failed.title'), description: message });
     }
   }
 
@@ -59,7 +68,7 @@ export function PhotoUpload({
   return (
     <div className="flex items-center gap-4">
       <Avatar className="size-20 text-2xl">
-        {photoUrl && <AvatarImage src={photoUrl} alt="Your profile photo" />}
+        {photoUrl && <AvatarImage src={photoUrl} alt={t('photo.alt')} />}
         <AvatarFallback className="text-2xl">{initials}</AvatarFallback>
       </Avatar>
       <div className="grid flex-1 gap-2">
@@ -69,7 +78,7 @@ export function PhotoUpload({
           accept="image/png,image/jpeg,.jpg,.jpeg,.png"
           className="hidden"
           onChange={(event) => void onChange(event)}
-          aria-label="Profile photo file"
+          aria-label={t('photo.input')}
           data-testid="photo-input"
         />
         <div>
@@ -85,16 +94,16 @@ export function PhotoUpload({
             ) : (
               <CameraIcon aria-hidden="true" />
             )}
-            {pending ? 'Uploading…' : photoUrl ? 'Change photo' : 'Upload photo'}
+            {t(pending ? 'photo.uploading' : photoUrl ? 'photo.change' : 'photo.upload')}
           </Button>
         </div>
         <p id={hintId} className="text-sm text-muted-foreground">
-          JPG or PNG, up to 2 MB.
+          {t('photo.hint')}
         </p>
         {pending && (
           <div className="grid gap-1" role="status">
             <p id={progressLabelId} className="text-sm">
-              Uploading photo… {progress}%
+              {t('photo.progress', { percent: progress })}
             </p>
             <Progress value={progress} aria-labelledby={progressLabelId} className="max-w-xs" />
           </div>

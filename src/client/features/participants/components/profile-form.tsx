@@ -5,6 +5,7 @@ import { Form } from '@/client/components/ui/form';
 import { toast } from '@/client/components/ui/use-toast';
 import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
+import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { ageFromDateOfBirth } from '@/shared/rules/profile';
@@ -80,6 +81,7 @@ export function ProfileForm({
   participant: Participant;
   onSaved?: (participant: Participant) => void;
 }) {
+  const t = useT('profile');
   const update = useUpdateParticipantProfile(participant.id);
   const form = useZodForm(participantProfileUpdateSchema, valuesOf(participant));
   const errorToast = useFormErrorToast(form);
@@ -98,18 +100,22 @@ export function ProfileForm({
     try {
       const answer = await update.mutateAsync(payload);
       form.reset(valuesOf(answer.participant));
-      toast({ title: 'Profile updated!', description: 'Your changes have been saved.' });
+      toast({ title: t('updated.title'), description: t('updated.description') });
       onSaved?.(answer.participant);
     } catch (error) {
       applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
       errorToast.showError({
-        title: 'Update failed',
-        description: errorMessageOf(error, 'Failed to update profile'),
+        title: t('updateFailed.title'),
+        description: errorMessageOf(error, t('form.updateFailed.default')),
       });
     }
   }
 
   const pending = form.formState.isSubmitting;
+  const educationOptions = educationLevels.values.map((value) => ({
+    value,
+    label: t(`option.education.${value}`),
+  }));
 
   return (
     <Form {...form}>
@@ -126,21 +132,21 @@ export function ProfileForm({
           <TextField
             control={form.control}
             name="location"
-            label="Location"
+            label={t('form.location')}
             optional
             autoComplete="address-level2"
           />
           <TextField
             control={form.control}
             name="occupation"
-            label="Occupation"
+            label={t('form.occupation')}
             optional
             autoComplete="organization-title"
           />
           <TextField
             control={form.control}
             name="dateOfBirth"
-            label="Date of birth"
+            label={t('form.dateOfBirth')}
             type="date"
             optional
             autoComplete="bday"
@@ -151,16 +157,16 @@ export function ProfileForm({
               optional
               control={form.control}
               name="age"
-              label="Age range"
+              label={t('form.ageRange')}
               options={ageRanges.options}
-              placeholder="Select your age range"
+              placeholder={t('form.ageRange.placeholder')}
             />
           ) : (
             <div className="grid content-start gap-2">
-              <p className="text-sm leading-none font-medium">Age</p>
+              <p className="text-sm leading-none font-medium">{t('form.age')}</p>
               <p className="flex h-10 items-center text-sm" aria-live="polite">
-                {computedAge} years
-                <span className="ml-1 text-muted-foreground">(from your date of birth)</span>
+                {t('form.age.years', { count: computedAge })}
+                <span className="ml-1 text-muted-foreground">{t('form.age.fromDateOfBirth')}</span>
               </p>
             </div>
           )}
@@ -168,14 +174,14 @@ export function ProfileForm({
             optional
             control={form.control}
             name="education"
-            label="Education"
-            options={educationLevels.options}
-            placeholder="Select your education"
+            label={t('form.education')}
+            options={educationOptions}
+            placeholder={t('form.education.placeholder')}
           />
         </div>
         <div className="flex justify-end">
-          <PendingButton type="submit" pending={pending} pendingLabel="Saving…">
-            Save profile
+          <PendingButton type="submit" pending={pending} pendingLabel={t('saving')}>
+            {t('form.save')}
           </PendingButton>
         </div>
       </form>
