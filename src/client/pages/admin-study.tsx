@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { StudyDetail } from '@/client/features/admin-study/components/study-detail';
-import { ApplicationActions } from '@/client/features/applications/components/application-actions';
+import { ApplicationActions } from '@/client/features/applications/components/admin-application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
 

@@ -4,7 +4,7 @@ import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/rules/capacity';
 import type { AdminApplication } from '@/shared/schemas/applications';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
-import { ApplicationActions } from './application-actions';
+import { ApplicationActions } from './admin-application-actions';
 import { TimeStamp } from '@/client/components/ui/time-stamp';
 
 /**

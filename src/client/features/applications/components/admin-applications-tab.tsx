@@ -12,7 +12,7 @@ import { useAdminApplications } from '@/client/api/applications/get-applications
 import { useAllStudies } from '@/client/api/studies/get-studies';
 import { AdminApplicationCards } from './admin-application-cards';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
-import { ApplicationActions } from './application-actions';
+import { ApplicationActions } from './admin-application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { applicationStatusLabel } from '@/client/lib/application-status';
