@@ -12,6 +12,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { SignInForm } from '@/client/features/auth/components/sign-in-form';
 import { SignUpForm } from '@/client/features/auth/components/sign-up-form';
+import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
@@ -22,24 +23,23 @@ const switchLinkClass = 'rounded-sm font-medium text-primary underline-offset-4 
 
 /** The admin variant: sign-in only, no tabs, never pre-filled (decisions.md section 6). */
 function AdminLogin() {
+  const t = useT('auth');
   return (
     <Card>
-      <title>{pageTitle('Admin sign in')}</title>
+      <title>{pageTitle(t('adminLogin.pageTitle'))}</title>
       <CardHeader className="items-center text-center">
         <ShieldCheckIcon className="size-10 text-primary" aria-hidden="true" />
         <CardTitle asChild>
-          <h1>Admin Portal</h1>
+          <h1>{t('adminLogin.title')}</h1>
         </CardTitle>
-        <CardDescription>
-          Sign in to manage studies, participants and client requests.
-        </CardDescription>
+        <CardDescription>{t('adminLogin.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <SignInForm />
         <p className="text-center text-sm text-muted-foreground">
-          Not an administrator?{' '}
+          {t('adminLogin.notAdmin')}{' '}
           <Link to={paths.login} className={switchLinkClass}>
-            Participant sign in
+            {t('adminLogin.participantLink')}
           </Link>
         </p>
       </CardContent>
@@ -48,6 +48,7 @@ function AdminLogin() {
 }
 
 function ParticipantLogin() {
+  const t = useT('auth');
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
@@ -80,32 +81,32 @@ function ParticipantLogin() {
 
   return (
     <Card>
-      <title>{pageTitle(tab === 'signup' ? 'Sign up' : 'Sign in')}</title>
+      <title>
+        {pageTitle(tab === 'signup' ? t('login.pageTitle.signUp') : t('login.pageTitle.signIn'))}
+      </title>
       <CardHeader className="text-center">
         <CardTitle asChild>
-          <h1>Welcome to {site.name}</h1>
+          <h1>{t('login.title', { name: site.name })}</h1>
         </CardTitle>
-        <CardDescription>
-          Sign in to your account, or create one to take part in paid research studies.
-        </CardDescription>
+        <CardDescription>{t('login.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <Tabs value={tab} onValueChange={selectTab}>
           <TabsList ref={tabsListRef} className="grid w-full grid-cols-2">
-            <TabsTrigger value="signin">Sign In</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            <TabsTrigger value="signin">{t('login.tab.signIn')}</TabsTrigger>
+            <TabsTrigger value="signup">{t('login.tab.signUp')}</TabsTrigger>
           </TabsList>
           <TabsContent value="signin" className="grid gap-6 pt-2">
             <SignInForm defaultEmail={signedUpEmail} />
             <p className="text-center text-sm text-muted-foreground">
-              Don&apos;t have an account?{' '}
+              {t('login.noAccount')}{' '}
               <Link
                 to={tabLink('signup')}
                 replace
                 onClick={onSwitchLinkClick}
                 className={switchLinkClass}
               >
-                Sign up
+                {t('login.signUpLink')}
               </Link>
             </p>
           </TabsContent>
@@ -117,14 +118,14 @@ function ParticipantLogin() {
               }}
             />
             <p className="text-center text-sm text-muted-foreground">
-              Already have an account?{' '}
+              {t('login.haveAccount')}{' '}
               <Link
                 to={tabLink('signin')}
                 replace
                 onClick={onSwitchLinkClick}
                 className={switchLinkClass}
               >
-                Sign in
+                {t('login.signInLink')}
               </Link>
             </p>
           </TabsContent>

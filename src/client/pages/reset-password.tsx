@@ -12,22 +12,24 @@ import {
   ResetPasswordForm,
   isWellFormedToken,
 } from '@/client/features/auth/components/reset-password-form';
+import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
 
 /** /reset-password?token=... : the link from the reset e-mail. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
+  const t = useT('auth');
   return (
     <AuthShell>
-      <title>{pageTitle('Choose a new password')}</title>
+      <title>{pageTitle(t('reset.title'))}</title>
       <meta name="referrer" content="no-referrer" />
       <Card>
         <CardHeader className="text-center">
           <CardTitle asChild>
-            <h1>Choose a new password</h1>
+            <h1>{t('reset.title')}</h1>
           </CardTitle>
-          <CardDescription>After this you can sign in with the new password.</CardDescription>
+          <CardDescription>{t('reset.description')}</CardDescription>
         </CardHeader>
         <CardContent>
           {isWellFormedToken(token) ? <ResetPasswordForm token={token} /> : <InvalidResetLink />}

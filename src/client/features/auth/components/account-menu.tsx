@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
+import { useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 import { useAuth } from '../use-auth';
 
@@ -16,12 +17,13 @@ const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden=
  * button when nobody is signed in, else the avatar menu.
  */
 export function AccountMenu() {
+  const t = useT('auth');
   const auth = useAuth();
   if (auth.loading) return avatarPlaceholder;
   if (!auth.user) {
     return (
       <Button asChild size="sm">
-        <Link to={paths.login}>Login / Sign up</Link>
+        <Link to={paths.login}>{t('menu.signIn')}</Link>
       </Button>
     );
   }

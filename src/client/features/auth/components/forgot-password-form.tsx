@@ -11,11 +11,9 @@ import { getApiErrorDetails } from '@/client/lib/api';
 import { forgotPasswordSchema } from '@/shared/schemas/auth';
 import { useRequestPasswordReset } from '@/client/api/auth/forgot-password';
 import { PendingButton } from '@/client/components/ui/pending-button';
+import { useT } from '@/client/i18n/language';
 
 type Payload = z.output<typeof forgotPasswordSchema>;
-
-const CONFIRMATION =
-  'If an account exists for this email, a link to reset the password is on its way. It works for one hour.';
 
 /**
  * Asks for a reset link. The confirmation reads the same whether or not the account
@@ -24,6 +22,7 @@ const CONFIRMATION =
  * the form, so the user knows to try again.
  */
 export function ForgotPasswordForm() {
+  const t = useT('auth');
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
@@ -39,11 +38,9 @@ export function ForgotPasswordForm() {
     } catch (error) {
       const { status, message } = getApiErrorDetails(error);
       const description =
-        status === 429
-          ? (message ?? 'Too many requests. Please wait a minute and try again.')
-          : unansweredMessage(status);
+        status === 429 ? (message ?? t('forgot.tooManyRequests')) : unansweredMessage(status);
       if (description) {
-        toast({ variant: 'destructive', title: 'Request not sent', description });
+        toast({ variant: 'destructive', title: t('forgot.notSentTitle'), description });
         return;
       }
     }
@@ -59,10 +56,10 @@ export function ForgotPasswordForm() {
         className="grid justify-items-center gap-3 text-center outline-none"
       >
         <MailCheckIcon className="size-10 text-primary" aria-hidden="true" />
-        <p className="font-medium">Check your email</p>
-        <p className="text-sm text-muted-foreground">{CONFIRMATION}</p>
+        <p className="font-medium">{t('forgot.checkEmail')}</p>
+        <p className="text-sm text-muted-foreground">{t('forgot.confirmation')}</p>
         <Button variant="link" onClick={() => setSentTo(null)}>
-          Use a different email
+          {t('forgot.differentEmail')}
         </Button>
       </div>
     );
@@ -73,8 +70,13 @@ export function ForgotPasswordForm() {
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         <EmailField control={form.control} name="email" />
-        <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Sending…">
-          Send reset link
+        <PendingButton
+          type="submit"
+          className="w-full"
+          pending={pending}
+          pendingLabel={t('forgot.sending')}
+        >
+          {t('forgot.submit')}
         </PendingButton>
       </form>
     </Form>

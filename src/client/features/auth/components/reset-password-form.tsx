@@ -14,8 +14,7 @@ import { messages } from '@/shared/schemas/fields';
 import { resetPasswordSchema } from '@/shared/schemas/auth';
 import { useResetPassword } from '@/client/api/auth/reset-password';
 import { PendingButton } from '@/client/components/ui/pending-button';
-
-export const INVALID_LINK = 'This reset link is invalid or has expired';
+import { useT } from '@/client/i18n/language';
 
 const resetPasswordFormSchema = resetPasswordSchema
   .pick({ password: true })
@@ -60,23 +59,24 @@ function Outcome({
   );
 }
 
-export function InvalidResetLink({ message = INVALID_LINK }: { message?: string }) {
+/** A reset link that cannot be used: `message` is the server's reason, when it gave one. */
+export function InvalidResetLink({ message }: { message?: string }) {
+  const t = useT('auth');
   return (
-    <Outcome tone="error" title={message}>
-      <p className="text-sm text-muted-foreground">
-        Reset links work once and for one hour. You can ask for a new one.
-      </p>
+    <Outcome tone="error" title={message ?? t('reset.invalidLink')}>
+      <p className="text-sm text-muted-foreground">{t('reset.invalidHelp')}</p>
       <Button asChild>
-        <Link to={paths.forgotPassword}>Request a new link</Link>
+        <Link to={paths.forgotPassword}>{t('reset.requestNew')}</Link>
       </Button>
     </Outcome>
   );
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useT('auth');
   const reset = useResetPassword();
   const [outcome, setOutcome] = useState<
-    { kind: 'done'; message: string } | { kind: 'invalid'; message: string } | null
+    { kind: 'done'; message: string } | { kind: 'invalid'; message: string | undefined } | null
   >(null);
   const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
 
@@ -88,27 +88,25 @@ export function ResetPasswordForm({ token }: { token: string }) {
       const details = getApiErrorDetails(error);
       if (applyFieldErrors(form.setError, details.fieldErrors, ['password'])) return;
       if (details.status === 400) {
-        setOutcome({ kind: 'invalid', message: details.message ?? INVALID_LINK });
+        setOutcome({ kind: 'invalid', message: details.message });
         return;
       }
       toast({
         variant: 'destructive',
-        title: 'Password not changed',
+        title: t('reset.failedTitle'),
         description:
           details.message ??
-          (details.status === undefined
-            ? 'We could not reach the server. Check your connection and try again.'
-            : 'Something went wrong. Please try again.'),
+          (details.status === undefined ? t('reset.unreachable') : t('reset.failed')),
       });
     }
   }
 
   if (outcome?.kind === 'done') {
     return (
-      <Outcome tone="success" title="Password changed">
+      <Outcome tone="success" title={t('reset.doneTitle')}>
         <p className="text-sm text-muted-foreground">{outcome.message}</p>
         <Button asChild>
-          <Link to={paths.login}>Sign in</Link>
+          <Link to={paths.login}>{t('reset.signIn')}</Link>
         </Button>
       </Outcome>
     );
@@ -119,15 +117,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <NewPasswordField control={form.control} name="password" label="New password" />
+        <NewPasswordField control={form.control} name="password" label={t('reset.newPassword')} />
         <NewPasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm new password"
+          label={t('reset.confirmNewPassword')}
           confirm
         />
-        <PendingButton type="submit" className="w-full" pending={pending} pendingLabel="Saving…">
-          Set new password
+        <PendingButton
+          type="submit"
+          className="w-full"
+          pending={pending}
+          pendingLabel={t('reset.saving')}
+        >
+          {t('reset.submit')}
         </PendingButton>
       </form>
     </Form>

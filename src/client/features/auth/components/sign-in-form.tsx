@@ -22,22 +22,19 @@ import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
 import { isAdminUser } from '../use-auth';
 import { PendingButton } from '@/client/components/ui/pending-button';
+import { type Translate, useT } from '@/client/i18n/language';
 
 type SignInPayload = z.output<typeof signInSchema>;
-
-const CREDENTIALS_HINT = 'Please check your credentials and try again.';
 
 /**
  * What to tell the user after a failed sign-in. A lock (423) or a rate limit (429)
  * needs the server's words, which say when to retry; a wrong password gets the
  * spec's text; a failure that is not about credentials says so.
  */
-export function signInFailureDescription(error: unknown): string {
+export function signInFailureDescription(error: unknown, t: Translate<'auth'>): string {
   const { status, message } = getApiErrorDetails(error);
-  if (status === 423 || status === 429) {
-    return message ?? 'Too many attempts. Please wait a few minutes and try again.';
-  }
-  return unansweredMessage(status) ?? CREDENTIALS_HINT;
+  if (status === 423 || status === 429) return message ?? t('signIn.tooManyAttempts');
+  return unansweredMessage(status) ?? t('signIn.credentialsHint');
 }
 
 /** A lock (423) or a rate limit (429): the message stays in the form, not only in a toast. */
@@ -49,9 +46,8 @@ function isBlocked(error: unknown): boolean {
 /** Sent by the session-expiry handler in the location state of the sign-in page. */
 export type SignInLocationState = { sessionEnded?: boolean } | null;
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
-
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
+  const t = useT('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const sessionEnded = (location.state as SignInLocationState)?.sessionEnded === true;
@@ -64,16 +60,21 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     setBlockedMessage(null);
     try {
       const answer = await signIn.mutateAsync(values);
-      toast({ title: 'Sign in successful!' });
+      toast({ title: t('signIn.successTitle') });
       void navigate(
         isAdminUser(answer.user, answer.userType)
           ? paths.adminDashboard
           : paths.participantDashboard,
       );
     } catch (error) {
-      if (isBlocked(error)) setBlockedMessage(signInFailureDescription(error));
-      reportSubmitFailure(form.setError, ['email', 'password'], error, 'Sign in failed', () =>
-        signInFailureDescription(error),
+      const description = signInFailureDescription(error, t);
+      if (isBlocked(error)) setBlockedMessage(description);
+      reportSubmitFailure(
+        form.setError,
+        ['email', 'password'],
+        error,
+        t('signIn.failedTitle'),
+        () => description,
       );
     }
   }
@@ -85,7 +86,7 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
         {sessionEnded && !blockedMessage && (
           <p role="status" className="rounded-lg border bg-muted/40 p-3 text-sm">
-            {SESSION_ENDED_MESSAGE}
+            {t('signIn.sessionEnded')}
           </p>
         )}
         {blockedMessage && (
@@ -100,14 +101,14 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             <div className="grid gap-1">
               <p>{blockedMessage}</p>
               <p>
-                Forgot your password?{' '}
+                {t('signIn.blocked.forgotPassword')}{' '}
                 <Link
                   to={paths.forgotPassword}
                   className="rounded-sm font-medium text-primary underline underline-offset-4"
                 >
-                  Reset it
+                  {t('signIn.blocked.resetLink')}
                 </Link>{' '}
-                — a reset also unlocks the account.
+                {t('signIn.blocked.resetUnlocks')}
               </p>
             </div>
           </div>
@@ -119,12 +120,12 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           render={({ field }) => (
             <FormItem>
               <div className="flex items-center justify-between gap-2">
-                <FormLabel>Password</FormLabel>
+                <FormLabel>{t('signIn.password')}</FormLabel>
                 <Link
                   to={paths.forgotPassword}
                   className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
                 >
-                  Forgot password?
+                  {t('signIn.forgotPasswordLink')}
                 </Link>
               </div>
               <FormControl>
@@ -138,9 +139,9 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           type="submit"
           className="mt-2 w-full"
           pending={pending}
-          pendingLabel="Signing in…"
+          pendingLabel={t('signIn.submitting')}
         >
-          Sign In
+          {t('signIn.submit')}
         </PendingButton>
       </form>
     </Form>

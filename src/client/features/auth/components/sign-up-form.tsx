@@ -12,6 +12,7 @@ import {
   PhoneField,
 } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
+import { useT } from '@/client/i18n/language';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
 type SignUpPayload = z.output<typeof signUpFormSchema>;
@@ -30,6 +31,7 @@ const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as 
 
 /** Creates a participant account; `onSignedUp` gets the e-mail to sign in with. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+  const t = useT('auth');
   const signUp = useSignUp();
   const form = useZodForm(signUpFormSchema, emptyValues);
 
@@ -38,10 +40,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     const { confirmPassword: _confirm, ...payload } = values;
     try {
       await signUp.mutateAsync({ ...payload, userType: 'participant' });
-      toast({
-        title: 'Account created successfully!',
-        description: 'You can now sign in with your email and password.',
-      });
+      toast({ title: t('signUp.successTitle'), description: t('signUp.successText') });
       form.reset(emptyValues);
       onSignedUp(payload.email);
     } catch (error) {
@@ -49,8 +48,8 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         form.setError,
         serverFields,
         error,
-        'Sign up failed',
-        (message) => message ?? 'An error occurred during registration.',
+        t('signUp.failedTitle'),
+        (message) => message ?? t('signUp.failedFallback'),
       );
     }
   }
@@ -69,16 +68,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         <NewPasswordField
           control={form.control}
           name="confirmPassword"
-          label="Confirm password"
+          label={t('signUp.confirmPassword')}
           confirm
         />
         <PendingButton
           type="submit"
           className="mt-2 w-full"
           pending={pending}
-          pendingLabel="Creating account…"
+          pendingLabel={t('signUp.submitting')}
         >
-          Create Account
+          {t('signUp.submit')}
         </PendingButton>
       </form>
     </Form>

@@ -15,6 +15,7 @@ import { paths } from '@/shared/paths';
 import type { SessionUser } from '@/shared/schemas/auth';
 import type { UserType } from '@/shared/schemas/options';
 import { useLogout } from '@/client/api/auth/logout';
+import { useT } from '@/client/i18n/language';
 import { displayNameOf, isAdminUser } from '../use-auth';
 
 function firstLetter(text: string): string {
@@ -29,6 +30,7 @@ export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName' | 'e
 
 /** The signed-in user's avatar (photo if it loads, else initials) and their menu. */
 export function UserMenu({ user, userType }: { user: SessionUser; userType: UserType | null }) {
+  const t = useT('auth');
   const logout = useLogout();
   // The menu renders beside its trigger, inside the top bar's landmark.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -42,7 +44,7 @@ export function UserMenu({ user, userType }: { user: SessionUser; userType: User
           <button
             type="button"
             className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-            aria-label={`Account menu for ${fullName}`}
+            aria-label={t('menu.accountFor', { name: fullName })}
           >
             <Avatar>
               {user.profilePhoto && <AvatarImage src={user.profilePhoto} alt="" />}
@@ -62,20 +64,20 @@ export function UserMenu({ user, userType }: { user: SessionUser; userType: User
             <DropdownMenuItem asChild>
               <Link to={dashboard}>
                 <LayoutDashboardIcon aria-hidden="true" />
-                Dashboard
+                {t('menu.dashboard')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to={paths.profileSettings}>
                 <SettingsIcon aria-hidden="true" />
-                Settings
+                {t('menu.settings')}
               </Link>
             </DropdownMenuItem>
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
             <LogOutIcon aria-hidden="true" />
-            {logout.isPending ? 'Logging out…' : 'Logout'}
+            {logout.isPending ? t('menu.loggingOut') : t('menu.logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
