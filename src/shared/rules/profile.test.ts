@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ageFromDateOfBirth, profileCompletion, profileCompletionMessage } from './profile';
+import { translate } from '../i18n/runtime';
+import { ageFromDateOfBirth, profileCompletion, profileCompletionBand } from './profile';
 
 describe('profile completion (spec section 4)', () => {
   it('is the rounded share of the six fields that are filled', () => {
@@ -25,8 +26,10 @@ describe('profile completion (spec section 4)', () => {
     expect(profileCompletion({ location: '', occupation: '   ', age: null })).toBe(0);
   });
 
-  it('says the message of its band', () => {
-    expect([100, 83, 80, 67, 60, 50, 40, 33, 0].map(profileCompletionMessage)).toEqual([
+  it("says the message of its band (the spec's English texts)", () => {
+    const message = (percent: number) =>
+      translate('en', 'dashboard', `completion.${profileCompletionBand(percent)}`);
+    expect([100, 83, 80, 67, 60, 50, 40, 33, 0].map(message)).toEqual([
       'Profile Complete!',
       'Almost there!',
       'Almost there!',

@@ -19,12 +19,15 @@ export function profileCompletion(profile: ProfileFields): number {
   return Math.round((filled / PROFILE_COMPLETION_FIELDS.length) * 100);
 }
 
-export function profileCompletionMessage(percent: number): string {
-  if (percent >= 100) return 'Profile Complete!';
-  if (percent >= 80) return 'Almost there!';
-  if (percent >= 60) return 'Making great progress!';
-  if (percent >= 40) return 'Keep it up!';
-  return "Let's complete your profile!";
+/** The band of a share filled (spec section 4); each band has its message in the catalogue. */
+export type ProfileCompletionBand = 'complete' | 'almost' | 'progress' | 'keepGoing' | 'start';
+
+export function profileCompletionBand(percent: number): ProfileCompletionBand {
+  if (percent >= 100) return 'complete';
+  if (percent >= 80) return 'almost';
+  if (percent >= 60) return 'progress';
+  if (percent >= 40) return 'keepGoing';
+  return 'start';
 }
 
 /** Whole years between a YYYY-MM-DD birth date and `today` (UTC dates). */

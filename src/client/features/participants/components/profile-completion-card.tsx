@@ -10,21 +10,12 @@ import {
 } from '@/client/components/ui/card';
 import { Progress } from '@/client/components/ui/progress';
 import { useT } from '@/client/i18n/language';
-import type { MessageKey } from '@/shared/i18n/namespaces';
-import { PROFILE_COMPLETION_FIELDS, profileCompletion } from '@/shared/rules/profile';
+import {
+  PROFILE_COMPLETION_FIELDS,
+  profileCompletion,
+  profileCompletionBand,
+} from '@/shared/rules/profile';
 import type { Participant } from '@/shared/schemas/participants';
-
-/**
- * The encouragement for a share filled: the thresholds of profileCompletionMessage
- * (shared/rules/profile.ts, spec section 4), worded from the catalogue.
- */
-function completionMessageKey(percent: number): MessageKey<'dashboard'> {
-  if (percent >= 100) return 'completion.complete';
-  if (percent >= 80) return 'completion.almost';
-  if (percent >= 60) return 'completion.progress';
-  if (percent >= 40) return 'completion.keepGoing';
-  return 'completion.start';
-}
 
 /**
  * Spec section 4: the share of the six profile fields filled, its message and the
@@ -51,7 +42,7 @@ export function ProfileCompletionCard({
         <CardTitle asChild className="flex items-center gap-2 text-lg">
           <h2>
             <SparklesIcon className="size-5 text-primary" aria-hidden="true" />
-            {t(completionMessageKey(percent))}
+            {t(`completion.${profileCompletionBand(percent)}`)}
           </h2>
         </CardTitle>
         <CardDescription>{t('completion.claim')}</CardDescription>
