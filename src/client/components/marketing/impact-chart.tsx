@@ -1,3 +1,6 @@
+import { useLanguage, useT } from '@/client/i18n/language';
+import { type Language, localeOf } from '@/shared/i18n/languages';
+
 /**
  * Weekly sales of one retail engagement, indexed to the week before work started
  * (1 = that week's sales). It backs the "5x sales growth within weeks" claim.
@@ -24,21 +27,28 @@ const slot = plotWidth / weeklySales.length;
 const barWidth = slot * 0.62;
 
 const y = (value: number) => plot.top + plotHeight - (value / maxIndex) * plotHeight;
-const formatIndex = (value: number) =>
-  `${value.toLocaleString('en', { maximumFractionDigits: 1 })}×`;
+const formatIndex = (value: number, language: Language) =>
+  `${value.toLocaleString(localeOf[language], { maximumFractionDigits: 1 })}×`;
 
 /**
  * A hand-drawn SVG bar chart. Screen readers get a one-line summary on the drawing
  * and the figures in a visually hidden table; the caption is visible to everyone.
  */
 export function ImpactChart() {
+  const t = useT('home');
+  const language = useLanguage();
   const last = weeklySales[weeklySales.length - 1]!;
+  const range = {
+    start: formatIndex(weeklySales[0].index, language),
+    end: formatIndex(last.index, language),
+    week: last.week,
+  };
   return (
     <figure className="rounded-xl border bg-card p-4 shadow-sm sm:p-6">
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Bar chart: weekly sales rise from 1× in week 0 to ${formatIndex(last.index)} in week ${last.week}.`}
+        aria-label={t('chart.label', range)}
         className="h-auto w-full"
       >
         {[1, 2, 3, 4, 5].map((tick) => (
@@ -84,29 +94,28 @@ export function ImpactChart() {
                 fontSize="16"
                 fill="#52525b"
               >
-                {`W${point.week}`}
+                {t('chart.weekShort', { week: point.week })}
               </text>
             </g>
           );
         })}
       </svg>
       <figcaption className="mt-4 text-sm text-muted-foreground">
-        Weekly sales of a retail client, indexed to the week before we started (week 0 = 1×). By
-        week {last.week} sales were {formatIndex(last.index)} the starting level.
+        {t('chart.caption', range)}
       </figcaption>
       <table className="sr-only">
-        <caption>Weekly sales index, week 0 to week {last.week}</caption>
+        <caption>{t('chart.tableCaption', { week: last.week })}</caption>
         <thead>
           <tr>
-            <th scope="col">Week</th>
-            <th scope="col">Sales compared with week 0</th>
+            <th scope="col">{t('chart.weekHeader')}</th>
+            <th scope="col">{t('chart.salesHeader')}</th>
           </tr>
         </thead>
         <tbody>
           {weeklySales.map((point) => (
             <tr key={point.week}>
-              <th scope="row">Week {point.week}</th>
-              <td>{formatIndex(point.index)}</td>
+              <th scope="row">{t('chart.weekRow', { week: point.week })}</th>
+              <td>{formatIndex(point.index, language)}</td>
             </tr>
           ))}
         </tbody>

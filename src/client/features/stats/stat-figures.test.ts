@@ -54,3 +54,11 @@ describe('statFigures (spec section 8)', () => {
     ]);
   });
 });
+
+describe('formatFigure', () => {
+  it("formats in the page's locale", () => {
+    expect(formatFigure(2200, 'K+', 'en')).toBe('2,200K+');
+    expect(formatFigure(2200, 'K+', 'sw')).toBe('2,200K+');
+    expect(formatFigure(79, '', 'sw')).toBe('79');
+  });
+});

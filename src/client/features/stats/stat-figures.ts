@@ -1,10 +1,11 @@
 import type { StatsAnswer } from '@/client/api/stats/get-stats';
+import { type Language, localeOf } from '@/shared/i18n/languages';
 
 export type StatKey = 'participants' | 'companies' | 'projects' | 'activeTests' | 'openSlots';
 
+/** Each figure's label is the message `stats.<key>` of the home namespace. */
 export type StatFigure = {
   key: StatKey;
-  label: string;
   /** The number the counter ends on. */
   value: number;
   suffix: string;
@@ -40,40 +41,43 @@ export function statFigures(stats: StatsAnswer | undefined): StatFigure[] {
   return [
     {
       key: 'participants',
-      label: 'Research participants',
       value: Math.floor(((participantCount ?? 0) / 1000) * 22) || FALLBACK_FIGURES.participants,
       suffix: 'K+',
     },
     {
       key: 'companies',
-      label: 'Companies served',
       value: companies ?? FALLBACK_FIGURES.companies,
       suffix: '+',
     },
     {
       key: 'projects',
-      label: 'Products optimized',
       value: projects ?? FALLBACK_FIGURES.projects,
       suffix: '+',
     },
     {
       key: 'activeTests',
-      label: 'Active tests',
       value: activeTests ?? FALLBACK_FIGURES.activeTests,
       suffix: '',
     },
     {
       key: 'openSlots',
-      label: 'Open slots',
       value: openSlots || FALLBACK_FIGURES.openSlots,
       suffix: '',
     },
   ];
 }
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const numberFormats = new Map<Language, Intl.NumberFormat>();
 
-/** A fixed locale, so the prerendered text and the browser's first render agree. */
-export function formatFigure(value: number, suffix: string): string {
-  return `${numberFormat.format(value)}${suffix}`;
+/**
+ * A figure in the page's locale (en-KE, sw-KE), which the prerendered page of that
+ * language has too, so the browser's first render agrees with it.
+ */
+export function formatFigure(value: number, suffix: string, language: Language = 'en'): string {
+  let format = numberFormats.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf[language], { maximumFractionDigits: 0 });
+    numberFormats.set(language, format);
+  }
+  return `${format.format(value)}${suffix}`;
 }

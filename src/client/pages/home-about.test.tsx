@@ -1,0 +1,80 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { LanguageProvider } from '@/client/i18n/language';
+import { createQueryClient } from '@/client/lib/query-client';
+import type { Language } from '@/shared/i18n/languages';
+import { localizedPath, paths } from '@/shared/paths';
+import { readCatalogue } from '../../../test/i18n-catalogues';
+import { AboutPage } from './about';
+import { HomePage } from './home';
+
+function render(page: ReactNode, path: string, language: Language): string {
+  const html = renderToString(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[localizedPath(path, language)]}>
+        <LanguageProvider>{page}</LanguageProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  // React separates adjacent text with empty comments; entities as the browser reads them.
+  return html
+    .replace(/<!-- -->/g, '')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/** The English messages of 3 words or more, without arguments, that differ in Kiswahili. */
+function englishSentences(namespace: 'home' | 'about'): string[] {
+  const en = readCatalogue('en', namespace);
+  const sw = readCatalogue('sw', namespace);
+  return Object.entries(en)
+    .filter(([key, text]) => !/[{}]/.test(text) && text.split(' ').length >= 3 && sw[key] !== text)
+    .map(([, text]) => text);
+}
+
+describe.each([
+  { name: 'home', page: <HomePage />, path: paths.home, namespace: 'home' as const },
+  { name: 'about', page: <AboutPage />, path: paths.about, namespace: 'about' as const },
+])('the $name page', ({ page, path, namespace }) => {
+  it('speaks English at its English path', () => {
+    const html = render(page, path, 'en');
+    for (const text of englishSentences(namespace)) expect(html).toContain(text);
+  });
+
+  it('speaks Kiswahili under /sw, with no English sentence left and links to /sw pages', () => {
+    const html = render(page, path, 'sw');
+    for (const text of englishSentences(namespace)) expect(html).not.toContain(text);
+    const sw = readCatalogue('sw', namespace);
+    expect(html).toContain(sw['hero.title']);
+    expect(html).toContain('href="/sw/services"');
+    expect(html).not.toContain('href="/services"');
+  });
+});
+
+describe('the home page in Kiswahili', () => {
+  it('names the brand in its arguments and formats the chart in sw-KE', () => {
+    const html = render(<HomePage />, paths.home, 'sw');
+    expect(html).toContain('>Kuhusu InsightLab</a>');
+    expect(html).toContain(
+      'aria-label="Chati ya mihimili: mauzo ya kila wiki yanapanda kutoka 1× katika wiki ya 0 hadi 5× katika wiki ya 8."',
+    );
+    expect(html).toContain('>Washiriki wa utafiti</dt>');
+    expect(html).toContain('>22K+</span>');
+  });
+});
+
+describe('the about page', () => {
+  it('links the e-mail address inside the translated privacy sentence', () => {
+    for (const language of ['en', 'sw'] as const) {
+      const html = render(<AboutPage />, paths.about, language);
+      expect(html).toMatch(
+        language === 'en'
+          ? /write to <a href="mailto:hello@insightlab.co.ke"[^>]*>hello@insightlab.co.ke<\/a>\./
+          : /tuandikie kupitia <a href="mailto:hello@insightlab.co.ke"[^>]*>hello@insightlab.co.ke<\/a>\./,
+      );
+    }
+  });
+});
