@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
-import { useT } from '@/client/i18n/language';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import { clientRequestSchema } from '@/shared/schemas/requests';
@@ -24,7 +24,7 @@ import { LeadForm } from './lead-form';
 type InquiryValues = z.input<typeof clientRequestSchema>;
 type InquiryPayload = z.output<typeof clientRequestSchema>;
 
-/** Spec section 9: after a sent inquiry the visitor goes home after 2 seconds. */
+/** Spec section 9: after a sent inquiry the visitor goes home (/ or /sw) after 2 seconds. */
 export const REDIRECT_DELAY_MS = 2000;
 
 const emptyValues: DefaultValues<InquiryValues> = {
@@ -54,6 +54,7 @@ const serverFields = [
  */
 export function CompanyInquiryForm() {
   const t = useT('leads');
+  const lp = useLocalizedPath();
   const navigate = useNavigate();
   const createRequest = useCreateClientRequest();
   const [sent, setSent] = useState(false);
@@ -67,7 +68,7 @@ export function CompanyInquiryForm() {
       await createRequest.mutateAsync(values);
       setSent(true);
       toast({ title: t('inquiry.sentTitle'), description: t('inquiry.sentText') });
-      redirectTimer.current = setTimeout(() => void navigate(paths.home), REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => void navigate(lp(paths.home)), REDIRECT_DELAY_MS);
     } catch (error) {
       reportSubmitFailure(
         form.setError,
