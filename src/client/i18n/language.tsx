@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useLocation } from 'react-router';
+import { useSession } from '@/client/api/auth/get-session';
 import {
   defaultLanguage,
   isLanguage,
@@ -60,9 +61,11 @@ setLanguageSource(() => current);
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const fromUrl = publicPageLanguage(pathname);
+  const role = useSession().data?.user?.role;
+  const staff = role !== undefined && role !== 'participant';
   const [chosen, setChosen] = useState<Language>(() => readLanguageCookie() ?? fromUrl ?? 'en');
-  // The staff console stays English (decisions.md section 13).
-  const language = fromUrl ?? (isConsolePath(pathname) ? 'en' : chosen);
+  // The staff console, and staff on any screen without a language in its URL, stay English.
+  const language = fromUrl ?? (staff || isConsolePath(pathname) ? 'en' : chosen);
   // Shared code (the schemas' messages) reads the language outside React.
   current = language;
 
