@@ -12,7 +12,7 @@ import {
   PhoneField,
 } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
-import { useT } from '@/client/i18n/language';
+import { useLanguage, useT } from '@/client/i18n/language';
 
 type SignUpValues = z.input<typeof signUpFormSchema>;
 type SignUpPayload = z.output<typeof signUpFormSchema>;
@@ -33,13 +33,15 @@ const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as 
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const t = useT('auth');
   const signUp = useSignUp();
+  const language = useLanguage();
   const form = useZodForm(signUpFormSchema, emptyValues);
 
   async function onSubmit(values: SignUpPayload) {
     // The confirmation is checked here only; the API takes the spec's payload.
     const { confirmPassword: _confirm, ...payload } = values;
     try {
-      await signUp.mutateAsync({ ...payload, userType: 'participant' });
+      // Mail and SMS to the participant go in the language they signed up in.
+      await signUp.mutateAsync({ ...payload, userType: 'participant', language });
       toast({ title: t('signUp.successTitle'), description: t('signUp.successText') });
       form.reset(emptyValues);
       onSignedUp(payload.email);
