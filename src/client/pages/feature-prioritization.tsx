@@ -4,70 +4,43 @@ import {
 } from '@/client/components/layout/service-page-layout';
 import { paths } from '@/shared/paths';
 
+/** The page's texts are keys of the `services` catalogue (English and Kiswahili). */
 const content: ServicePageContent = {
   path: paths.featurePrioritization,
-  name: 'Feature Prioritization',
-  theme: 'Product Leadership & Strategy',
-  metaDescription:
-    'Turn a crowded backlog into a clear order of work with RICE, MoSCoW and Kano: decision frameworks grounded in user research and business goals.',
-  intro:
-    'Too many ideas and too little time? We help you choose what to build next with proven decision frameworks, real user input and your business goals side by side.',
+  name: 'offers.featurePrioritization.name',
+  theme: 'themes.leadership.title',
+  metaDescription: 'prioritization.meta.description',
+  intro: 'prioritization.intro',
   deliverables: [
-    {
-      title: 'A scored, ranked backlog',
-      description:
-        'Every candidate feature scored the same way, so the order of work is clear and explainable.',
-    },
-    {
-      title: 'User and stakeholder input',
-      description:
-        'Short interviews and surveys that bring customers and your leadership into the decision.',
-    },
-    {
-      title: 'A roadmap for the next quarter',
-      description: 'The top priorities turned into outcomes, owners and a realistic release plan.',
-    },
-    {
-      title: 'A repeatable decision process',
-      description: 'Templates and a cadence your team can keep using whenever new ideas come in.',
-    },
+    'prioritization.deliverables.ranked',
+    'prioritization.deliverables.input',
+    'prioritization.deliverables.roadmap',
+    'prioritization.deliverables.process',
   ],
   highlight: {
-    title: 'Decision frameworks we use',
-    intro: 'We pick the framework that fits the decision, and often combine them.',
+    title: 'prioritization.highlight.title',
+    intro: 'prioritization.highlight.intro',
     items: [
-      {
-        title: 'RICE',
-        description:
-          'Reach, Impact, Confidence and Effort give each idea a score, so large backlogs can be compared fairly.',
-      },
-      {
-        title: 'MoSCoW',
-        description:
-          'Must have, Should have, Could have and Won’t have this time: ideal for agreeing on the scope of a release.',
-      },
-      {
-        title: 'Kano',
-        description:
-          'Separates basic expectations from features that delight, using what customers tell us in surveys.',
-      },
+      'prioritization.highlight.rice',
+      'prioritization.highlight.moscow',
+      'prioritization.highlight.kano',
     ],
   },
   steps: [
-    { title: 'Collect', description: 'We gather every idea, request and bug into one list.' },
-    { title: 'Research', description: 'We ask users and stakeholders what matters most to them.' },
-    { title: 'Score', description: 'We apply RICE, MoSCoW or Kano together with your team.' },
-    { title: 'Plan', description: 'We turn the ranking into a roadmap and a release plan.' },
+    'prioritization.steps.collect',
+    'prioritization.steps.research',
+    'prioritization.steps.score',
+    'prioritization.steps.plan',
   ],
   outcomes: [
-    'A backlog ordered by value, agreed by product, engineering and leadership',
-    'Fewer features that nobody uses, and more that customers notice',
-    'Faster decisions the next time a new idea arrives',
+    'prioritization.outcomes.backlog',
+    'prioritization.outcomes.features',
+    'prioritization.outcomes.faster',
   ],
   cta: {
-    title: 'Decide what to build next, with confidence',
-    text: 'Tell us about your backlog and your goals. We will reply within 24 hours with a plan for your first prioritization workshop.',
-    label: 'Prioritize your roadmap with us',
+    title: 'prioritization.cta.title',
+    text: 'prioritization.cta.text',
+    label: 'prioritization.cta.label',
     to: paths.companyInquiry,
   },
 };

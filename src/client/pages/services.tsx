@@ -17,6 +17,7 @@ import { accentStyles, IconTile } from '@/client/components/marketing/icon-tile'
 import { PageHero } from '@/client/components/marketing/page-hero';
 import { Section } from '@/client/components/marketing/section';
 import { Button } from '@/client/components/ui/button';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import {
   serviceReasons,
@@ -33,14 +34,16 @@ const themeIcons: Record<ServiceThemeIcon, LucideIcon> = {
   rocket: RocketIcon,
 };
 
-const reasonIcons: Record<(typeof serviceReasons)[number]['title'], LucideIcon> = {
-  'Proven Expertise': BadgeCheckIcon,
-  'Flexible Engagement': SlidersHorizontalIcon,
-  'Data-Driven Approach': ChartColumnIncreasingIcon,
-  'Measurable Results': TrendingUpIcon,
+const reasonIcons: Record<(typeof serviceReasons)[number]['id'], LucideIcon> = {
+  expertise: BadgeCheckIcon,
+  flexible: SlidersHorizontalIcon,
+  'data-driven': ChartColumnIncreasingIcon,
+  results: TrendingUpIcon,
 };
 
 function ThemeBlock({ theme }: { theme: ServiceTheme }) {
+  const t = useT('services');
+  const lp = useLocalizedPath();
   const accent = accentStyles[theme.color];
   const titleId = `${theme.id}-title`;
   return (
@@ -55,24 +58,24 @@ function ThemeBlock({ theme }: { theme: ServiceTheme }) {
           <IconTile icon={themeIcons[theme.icon]} color={theme.color} />
           <div>
             <h2 id={titleId} className="text-2xl font-bold tracking-tight sm:text-3xl">
-              {theme.title}
+              {t(theme.title)}
             </h2>
-            <p className="mt-2 text-lg text-muted-foreground">{theme.subtitle}</p>
+            <p className="mt-2 text-lg text-muted-foreground">{t(theme.subtitle)}</p>
           </div>
         </div>
         <ul className="mt-8 grid gap-6 lg:grid-cols-3">
           {theme.services.map((service) => (
-            <li key={service.name} className="flex flex-col rounded-xl border p-5">
-              <h3 className="text-lg font-semibold">{service.name}</h3>
-              <p className="mt-2 flex-1 text-muted-foreground">{service.description}</p>
+            <li key={service.id} className="flex flex-col rounded-xl border p-5">
+              <h3 className="text-lg font-semibold">{t(service.name)}</h3>
+              <p className="mt-2 flex-1 text-muted-foreground">{t(service.description)}</p>
               <Link
-                to={service.link}
+                to={lp(service.link)}
                 className={cn(
                   'mt-4 self-start rounded-sm text-sm font-semibold underline-offset-4 hover:underline',
                   accent.text,
                 )}
               >
-                Explore {service.name}
+                {t('page.theme.explore', { service: t(service.name) })}
                 <ArrowRightIcon className="ml-1 inline size-4 align-[-3px]" aria-hidden="true" />
               </Link>
             </li>
@@ -80,14 +83,16 @@ function ThemeBlock({ theme }: { theme: ServiceTheme }) {
         </ul>
         <div className="mt-8 grid gap-4 md:grid-cols-2">
           <div className={cn('rounded-xl p-5', accent.tile)}>
-            <h3 className="text-sm font-semibold tracking-wide uppercase">Expected outcome</h3>
-            <p className="mt-2 text-foreground">{theme.outcome}</p>
+            <h3 className="text-sm font-semibold tracking-wide uppercase">
+              {t('page.theme.expectedOutcome')}
+            </h3>
+            <p className="mt-2 text-foreground">{t(theme.outcome)}</p>
           </div>
           <div className="rounded-xl bg-muted p-5">
             <h3 className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-              Case study
+              {t('page.theme.caseStudy')}
             </h3>
-            <p className="mt-2 text-foreground">{theme.caseStudy}</p>
+            <p className="mt-2 text-foreground">{t(theme.caseStudy)}</p>
           </div>
         </div>
       </div>
@@ -96,27 +101,33 @@ function ThemeBlock({ theme }: { theme: ServiceTheme }) {
 }
 
 export function ServicesPage() {
+  const t = useT('services');
+  const lp = useLocalizedPath();
+  const why = t('page.why.eyebrow', { siteName: site.name });
   return (
     <>
       <PageMeta
-        title="Services"
-        description="Product leadership and strategy, user research and validation, execution and optimization: nine services from one product team, with results you can measure."
+        title={t('page.meta.title')}
+        description={t('page.meta.description')}
         path={paths.services}
       />
       <PageHero
-        eyebrow="Services"
-        title="Everything your product needs, from strategy to growth"
-        intro="Our services fall into three themes. Pick the one problem that matters most today, or let one team carry your product from idea to growth."
+        eyebrow={t('page.hero.eyebrow')}
+        title={t('page.hero.title')}
+        intro={t('page.hero.intro')}
         aside={
           <nav
             aria-labelledby="on-this-page"
             className="rounded-2xl border bg-background p-6 shadow-sm sm:p-8"
           >
             <h2 id="on-this-page" className="text-lg font-semibold">
-              On this page
+              {t('page.onThisPage')}
             </h2>
             <ul className="mt-4 grid gap-2">
-              {[...serviceThemes, { id: 'why', title: `Why ${site.name}` }].map((item) => (
+              {[
+                ...serviceThemes.map((theme) => ({ id: theme.id, title: t(theme.title) })),
+                { id: 'why', title: why },
+              ].map((item) => (
                 <li key={item.id}>
                   {/* A plain in-page anchor: the browser scrolls to it natively. */}
                   <a
@@ -133,7 +144,7 @@ export function ServicesPage() {
         }
       >
         <Button asChild size="lg">
-          <Link to={paths.clientRequest}>Request a proposal</Link>
+          <Link to={lp(paths.clientRequest)}>{t('page.requestProposal')}</Link>
         </Button>
       </PageHero>
 
@@ -145,30 +156,21 @@ export function ServicesPage() {
         ))}
       </div>
 
-      <Section
-        id="why"
-        eyebrow={`Why ${site.name}`}
-        title="Why companies choose us"
-        className="bg-muted"
-      >
+      <Section id="why" eyebrow={why} title={t('page.why.title')} className="bg-muted">
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {serviceReasons.map((reason) => (
-            <li key={reason.title} className="rounded-xl border bg-background p-6">
-              <IconTile icon={reasonIcons[reason.title]} />
-              <h3 className="mt-5 text-lg font-semibold">{reason.title}</h3>
-              <p className="mt-2 text-muted-foreground">{reason.description}</p>
+            <li key={reason.id} className="rounded-xl border bg-background p-6">
+              <IconTile icon={reasonIcons[reason.id]} />
+              <h3 className="mt-5 text-lg font-semibold">{t(reason.title)}</h3>
+              <p className="mt-2 text-muted-foreground">{t(reason.description)}</p>
             </li>
           ))}
         </ul>
       </Section>
 
-      <CtaBand
-        id="request"
-        title="Tell us what you are building"
-        text="Describe your product and the result you want. A product lead will reply within 24 hours with next steps."
-      >
+      <CtaBand id="request" title={t('page.cta.title')} text={t('page.cta.text')}>
         <Button asChild size="lg" variant="secondary">
-          <Link to={paths.clientRequest}>Request a proposal</Link>
+          <Link to={lp(paths.clientRequest)}>{t('page.requestProposal')}</Link>
         </Button>
       </CtaBand>
     </>

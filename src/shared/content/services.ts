@@ -1,4 +1,8 @@
+import type { MessageKey } from '../i18n/namespaces';
 import { paths } from '../paths';
+
+/** A message of the `services` catalogue: the texts below are looked up in the page's language. */
+type ServicesKey = MessageKey<'services'>;
 
 /** The icons a service theme can name; the client maps each to its drawing. */
 export type ServiceThemeIcon = 'compass' | 'microscope' | 'rocket';
@@ -7,21 +11,23 @@ export type ServiceThemeIcon = 'compass' | 'microscope' | 'rocket';
 export type ServiceThemeColor = 'blue' | 'emerald' | 'violet';
 
 export type ServiceEntry = {
-  name: string;
-  description: string;
+  /** Stable id (React key); the texts are `name` and `description`. */
+  id: string;
+  name: ServicesKey;
+  description: ServicesKey;
   link: string;
 };
 
-/** Spec section 3, "Service theme content". */
+/** Spec section 3, "Service theme content". Texts are keys of the `services` catalogue. */
 export type ServiceTheme = {
   /** Stable anchor on the services page (`/services#leadership`). */
   id: string;
-  title: string;
-  subtitle: string;
+  title: ServicesKey;
+  subtitle: ServicesKey;
   icon: ServiceThemeIcon;
   color: ServiceThemeColor;
-  outcome: string;
-  caseStudy: string;
+  outcome: ServicesKey;
+  caseStudy: ServicesKey;
   services: readonly ServiceEntry[];
 };
 
@@ -33,93 +39,87 @@ export type ServiceTheme = {
 export const serviceThemes: readonly ServiceTheme[] = [
   {
     id: 'leadership',
-    title: 'Product Leadership & Strategy',
-    subtitle: 'Senior product thinking from the first week, without a full-time hire.',
+    title: 'themes.leadership.title',
+    subtitle: 'themes.leadership.subtitle',
     icon: 'compass',
     color: 'blue',
-    outcome:
-      'A clear product vision, a roadmap your team believes in, and decisions made on evidence instead of opinion.',
-    caseStudy:
-      'A payments start-up went from a stalled backlog to its first paid plan in ten weeks with a fractional product lead.',
+    outcome: 'themes.leadership.outcome',
+    caseStudy: 'themes.leadership.caseStudy',
     services: [
       {
-        name: 'Fractional Product Management',
-        description:
-          'An experienced product manager joins your team part-time to own discovery, the roadmap and delivery.',
+        id: 'fractional-product-management',
+        name: 'offers.fractionalProductManagement.name',
+        description: 'offers.fractionalProductManagement.description',
         link: paths.fractionalProductManagement,
       },
       {
-        name: 'Market Fit & Launch Strategy',
-        description:
-          'Positioning, pricing and a launch plan built around the customers most likely to buy first.',
+        id: 'market-fit-launch-strategy',
+        name: 'offers.marketFitLaunchStrategy.name',
+        description: 'offers.marketFitLaunchStrategy.description',
         link: paths.marketFitLaunchStrategy,
       },
       {
-        name: 'Decision Frameworks',
-        description:
-          'RICE, MoSCoW and Kano scoring that turns a long wish list into an order everyone can defend.',
+        id: 'decision-frameworks',
+        name: 'offers.decisionFrameworks.name',
+        description: 'offers.decisionFrameworks.description',
         link: paths.featurePrioritization,
       },
     ],
   },
   {
     id: 'research',
-    title: 'User Research & Validation',
-    subtitle: 'Hear from real users before you spend on building the wrong thing.',
+    title: 'themes.research.title',
+    subtitle: 'themes.research.subtitle',
     icon: 'microscope',
     color: 'emerald',
-    outcome:
-      'Confidence that what you build solves a real problem for people who will pay for it, backed by interviews and tests.',
-    caseStudy:
-      'A health-tech team dropped two planned features and doubled sign-up completion after five days of usability tests.',
+    outcome: 'themes.research.outcome',
+    caseStudy: 'themes.research.caseStudy',
     services: [
       {
-        name: 'User Research & Testing',
-        description:
-          'Interviews, usability sessions and surveys with paid participants who match your target users.',
+        id: 'user-research-testing',
+        name: 'offers.userResearchTesting.name',
+        description: 'offers.userResearchTesting.description',
         link: paths.userResearchTesting,
       },
       {
-        name: 'Market Validation',
-        description:
-          'Demand tests and concept studies that tell you whether a market exists before you commit a budget.',
+        id: 'market-validation',
+        name: 'offers.marketValidation.name',
+        description: 'offers.marketValidation.description',
         link: paths.userResearchTesting,
       },
       {
-        name: 'Research Validation',
-        description:
-          'Put a concept, a prototype or a live product in front of our research community and get a clear verdict.',
+        id: 'research-validation',
+        name: 'offers.researchValidation.name',
+        description: 'offers.researchValidation.description',
         link: paths.researchValidation,
       },
     ],
   },
   {
     id: 'execution',
-    title: 'Execution & Optimization',
-    subtitle: 'Ship faster, measure what matters and keep improving after launch.',
+    title: 'themes.execution.title',
+    subtitle: 'themes.execution.subtitle',
     icon: 'rocket',
     color: 'violet',
-    outcome:
-      'Faster delivery, healthier conversion and retention, and a team rhythm that keeps improving the product week after week.',
-    caseStudy:
-      'An online retailer grew sales five-fold within weeks once checkout friction found in funnel analysis was removed.',
+    outcome: 'themes.execution.outcome',
+    caseStudy: 'themes.execution.caseStudy',
     services: [
       {
-        name: 'Product Optimization',
-        description:
-          'Funnel analysis, experiments and UX fixes that lift activation, conversion and retention.',
+        id: 'product-optimization',
+        name: 'offers.productOptimization.name',
+        description: 'offers.productOptimization.description',
         link: paths.productOptimization,
       },
       {
-        name: 'Operational Excellence',
-        description:
-          'Lean delivery rituals, clear ownership and metrics that help product and engineering move as one team.',
+        id: 'operational-excellence',
+        name: 'offers.operationalExcellence.name',
+        description: 'offers.operationalExcellence.description',
         link: paths.operationalExcellence,
       },
       {
-        name: 'Continuous Growth',
-        description:
-          'A steady loop of insight, experiment and release that compounds small wins into lasting growth.',
+        id: 'continuous-growth',
+        name: 'offers.continuousGrowth.name',
+        description: 'offers.continuousGrowth.description',
         link: paths.productOptimization,
       },
     ],
@@ -129,23 +129,33 @@ export const serviceThemes: readonly ServiceTheme[] = [
 /** The services page's "Why" section (spec section 1). */
 export const serviceReasons = [
   {
-    title: 'Proven Expertise',
-    description:
-      'Product managers who have launched and grown products in fintech, health, retail and logistics.',
+    id: 'expertise',
+    title: 'reasons.expertise.title',
+    description: 'reasons.expertise.description',
   },
   {
-    title: 'Flexible Engagement',
-    description:
-      'Start with a two-week sprint or bring us in for months: part-time, full-time or project-based.',
+    id: 'flexible',
+    title: 'reasons.flexible.title',
+    description: 'reasons.flexible.description',
   },
   {
-    title: 'Data-Driven Approach',
-    description:
-      'Every recommendation is backed by user research, analytics or an experiment you can inspect.',
+    id: 'data-driven',
+    title: 'reasons.dataDriven.title',
+    description: 'reasons.dataDriven.description',
   },
   {
-    title: 'Measurable Results',
-    description:
-      'We agree on the numbers up front, and clients often see them move within the first 30 days.',
+    id: 'results',
+    title: 'reasons.results.title',
+    description: 'reasons.results.description',
   },
-] as const;
+] as const satisfies readonly { id: string; title: ServicesKey; description: ServicesKey }[];
+
+/** The six service pages in the order the footer lists them, each with its name's key. */
+export const servicePages = [
+  { path: paths.fractionalProductManagement, name: 'offers.fractionalProductManagement.name' },
+  { path: paths.productOptimization, name: 'offers.productOptimization.name' },
+  { path: paths.userResearchTesting, name: 'offers.userResearchTesting.name' },
+  { path: paths.featurePrioritization, name: 'offers.featurePrioritization.name' },
+  { path: paths.marketFitLaunchStrategy, name: 'offers.marketFitLaunchStrategy.name' },
+  { path: paths.operationalExcellence, name: 'offers.operationalExcellence.name' },
+] as const satisfies readonly { path: string; name: ServicesKey }[];
