@@ -1,6 +1,7 @@
-import { lazy, type ReactElement, Suspense } from 'react';
+import { lazy, type ReactElement, type ReactNode, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageLoading } from '@/client/components/layout/page-loading';
+import { useT } from '@/client/i18n/language';
 import { HomePage } from '@/client/pages/home';
 import { NotFoundPage } from '@/client/pages/not-found';
 import { localizedPath, paths } from '@/shared/paths';
@@ -104,33 +105,49 @@ const publicRoutes: readonly (readonly [string, ReactElement])[] = [
   [paths.researchValidation, <ResearchValidationPage />],
 ];
 
+/**
+ * Renders once the `common` messages (the frame's and the loading placeholder's) are there,
+ * so the placeholder below never waits for them itself.
+ */
+function CommonMessages({ children }: { children: ReactNode }) {
+  useT('common');
+  return children;
+}
+
 /** The route table; every path comes from src/shared/paths.ts. */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Routes>
-        <Route path={paths.login} element={<LoginPage />} />
-        <Route path={paths.participantLogin} element={<LoginPage />} />
-        <Route path={paths.adminLogin} element={<LoginPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route element={<SiteLayout />}>
-          {publicRoutes.map(([path, element]) => (
-            <Route key={path} path={path} element={element} />
-          ))}
-          {publicRoutes.map(([path, element]) => (
-            <Route key={`sw${path}`} path={localizedPath(path, 'sw')} element={element} />
-          ))}
-          <Route path={paths.participantRegistration} element={<ParticipantRegistrationPage />} />
-          <Route element={<AppAreaLayout />}>
-            <Route path={paths.participantDashboard} element={<ParticipantDashboardPage />} />
-            <Route path={paths.profileSettings} element={<ProfileSettingsPage />} />
-            <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
-            <Route path="/admin/test/:testId" element={<AdminStudyPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+    <Suspense fallback={null}>
+      <CommonMessages>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            <Route path={paths.login} element={<LoginPage />} />
+            <Route path={paths.participantLogin} element={<LoginPage />} />
+            <Route path={paths.adminLogin} element={<LoginPage />} />
+            <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route element={<SiteLayout />}>
+              {publicRoutes.map(([path, element]) => (
+                <Route key={path} path={path} element={element} />
+              ))}
+              {publicRoutes.map(([path, element]) => (
+                <Route key={`sw${path}`} path={localizedPath(path, 'sw')} element={element} />
+              ))}
+              <Route
+                path={paths.participantRegistration}
+                element={<ParticipantRegistrationPage />}
+              />
+              <Route element={<AppAreaLayout />}>
+                <Route path={paths.participantDashboard} element={<ParticipantDashboardPage />} />
+                <Route path={paths.profileSettings} element={<ProfileSettingsPage />} />
+                <Route path={paths.adminDashboard} element={<AdminDashboardPage />} />
+                <Route path="/admin/test/:testId" element={<AdminStudyPage />} />
+              </Route>
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </Suspense>
+      </CommonMessages>
     </Suspense>
   );
 }

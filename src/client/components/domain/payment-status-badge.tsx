@@ -1,7 +1,9 @@
 import { StatusBadge, statusOptions } from './status-badge';
 import type { BadgeProps } from '@/client/components/ui/badge';
+import { useT } from '@/client/i18n/language';
 import { paymentStatuses, type PaymentStatus } from '@/shared/schemas/options';
 
+/** The English labels, for the staff console's filters (the console stays English). */
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
@@ -21,7 +23,8 @@ const variants: Record<PaymentStatus, BadgeProps['variant']> = {
 };
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const t = useT('common');
   return (
-    <StatusBadge status={status} label={paymentStatusLabels[status]} variant={variants[status]} />
+    <StatusBadge status={status} label={t(`status.payment.${status}`)} variant={variants[status]} />
   );
 }

@@ -9,6 +9,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
+import { useT } from '@/client/i18n/language';
 
 /** A move that is final or costly, asked first. */
 export type MoveConfirmation = {
@@ -93,6 +94,7 @@ export function StatusActions<S extends string>({
   keyByPosition = false,
   children,
 }: Props<S>) {
+  const t = useT('common');
   const [chosen, setChosen] = useState<S | null>(null);
   // The move asked about stays set while the dialog closes, so its text does not vanish.
   const [confirming, setConfirming] = useState<S | null>(null);
@@ -135,7 +137,7 @@ export function StatusActions<S extends string>({
             onClick={() => choose(to)}
           >
             {saving(to) && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-            {look.content ?? (saving(to) ? 'Saving…' : verb(to))}
+            {look.content ?? (saving(to) ? t('action.saving') : verb(to))}
           </Button>
         );
       })}
@@ -149,7 +151,7 @@ export function StatusActions<S extends string>({
                 className="size-9"
                 disabled={pending}
                 aria-label={menu.ariaLabel}
-                title="More actions"
+                title={t('action.moreActions')}
               >
                 {pending && chosen !== null && inMenu.includes(chosen) ? (
                   <Loader2Icon className="animate-spin" aria-hidden="true" />
@@ -164,7 +166,7 @@ export function StatusActions<S extends string>({
                 ) : (
                   <ChevronDownIcon aria-hidden="true" />
                 )}
-                {pending ? 'Updating…' : 'Update'}
+                {pending ? t('action.updating') : t('action.update')}
               </Button>
             )}
           </DropdownMenuTrigger>

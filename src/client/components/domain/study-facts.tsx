@@ -1,5 +1,6 @@
 import { BuildingIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '@/client/i18n/language';
 
 /** One fact of a study card ("Pay", "Duration"…): an icon and a term over the value. */
 export function StudyFact({
@@ -24,11 +25,12 @@ export function StudyFact({
 
 /** The company a study is run for, under its title; nothing when there is none. */
 export function StudyCompany({ company }: { company: string | null | undefined }) {
+  const t = useT('common');
   if (!company) return null;
   return (
     <p className="flex items-center gap-1.5 text-sm text-muted-foreground wrap-anywhere">
       <BuildingIcon className="size-4 shrink-0" aria-hidden="true" />
-      <span className="sr-only">Company: </span>
+      <span className="sr-only">{t('study.company')} </span>
       {company}
     </p>
   );
@@ -36,10 +38,11 @@ export function StudyCompany({ company }: { company: string | null | undefined }
 
 /** What a study asks of its participants, set apart; nothing when it asks nothing. */
 export function StudyRequirements({ requirements }: { requirements: string | null | undefined }) {
+  const t = useT('common');
   if (!requirements) return null;
   return (
     <div className="rounded-lg bg-muted p-3 text-sm">
-      <p className="font-medium">Requirements</p>
+      <p className="font-medium">{t('study.requirements')}</p>
       <p className="mt-1 whitespace-pre-line text-muted-foreground wrap-anywhere">{requirements}</p>
     </div>
   );

@@ -2,8 +2,13 @@ import { StatusBadge, statusOptions } from './status-badge';
 import type { StudyStatus } from '@/shared/schemas/options';
 import { studyStatuses } from '@/shared/schemas/options';
 import type { BadgeProps } from '@/client/components/ui/badge';
+import { useT } from '@/client/i18n/language';
 
-/** The label of each of the six study statuses (decisions.md section 6: the badge knows them all). */
+/**
+ * The English label of each of the six study statuses (decisions.md section 6: the badge
+ * knows them all), for the staff console's selectors and filters, which stay English; the
+ * badge says them in the page's language (`status.study.*` in the common messages).
+ */
 export const studyStatusLabels: Record<StudyStatus, string> = {
   not_started: 'Not Started',
   active: 'Active',
@@ -33,10 +38,11 @@ export function StudyStatusBadge({
   status: StudyStatus;
   className?: string;
 }) {
+  const t = useT('common');
   return (
     <StatusBadge
       status={status}
-      label={studyStatusLabels[status]}
+      label={t(`status.study.${status}`)}
       variant={variants[status]}
       className={className}
     />

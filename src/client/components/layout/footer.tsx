@@ -1,28 +1,25 @@
 import { Link } from 'react-router';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
 import { HydrationUnit } from './hydration-unit';
 import { Logo } from './logo';
-import { companyLinks, serviceLinks } from './nav-links';
+import { companyLinks, type NavLinkData, serviceLinks } from './nav-links';
 
 const linkClass =
   'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
 
-function FooterColumn({
-  title,
-  links,
-}: {
-  title: string;
-  links: readonly { to: string; label: string }[];
-}) {
+function FooterColumn({ title, links }: { title: string; links: readonly NavLinkData[] }) {
+  const t = useT('common');
+  const lp = useLocalizedPath();
   return (
     <div>
       <h2 className="text-sm font-semibold text-foreground">{title}</h2>
       <ul className="mt-3 grid gap-2">
         {links.map((link) => (
-          <li key={link.label}>
-            <Link to={link.to} className={linkClass}>
-              {link.label}
+          <li key={link.labelKey}>
+            <Link to={lp(link.to)} className={linkClass}>
+              {t(link.labelKey)}
             </Link>
           </li>
         ))}
@@ -31,7 +28,12 @@ function FooterColumn({
   );
 }
 
+const participantLinks = [
+  { to: paths.participantRegistration, labelKey: 'footer.becomeTester' },
+] as const satisfies readonly NavLinkData[];
+
 export function Footer() {
+  const t = useT('common');
   return (
     // Far below the fold on a prerendered page: hydrated when it comes near (see HydrationUnit).
     <HydrationUnit deferUntilNear="site-footer">
@@ -39,18 +41,14 @@ export function Footer() {
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1fr]">
           <div className="max-w-sm">
             <Logo />
-            <p className="mt-3 text-sm text-muted-foreground">{site.tagline}.</p>
+            <p className="mt-3 text-sm text-muted-foreground">{t('site.tagline')}.</p>
             <p className="mt-4 rounded-md border border-border bg-background p-3 text-sm text-muted-foreground">
-              Research studies are temporarily postponed. Registered testers will be notified when
-              new studies open.
+              {t('footer.studiesPostponed')}
             </p>
           </div>
-          <FooterColumn title="Services" links={serviceLinks} />
-          <FooterColumn title="Company" links={companyLinks} />
-          <FooterColumn
-            title="Participants"
-            links={[{ to: paths.participantRegistration, label: 'Become a Tester' }]}
-          />
+          <FooterColumn title={t('footer.services')} links={serviceLinks} />
+          <FooterColumn title={t('footer.company')} links={companyLinks} />
+          <FooterColumn title={t('footer.participants')} links={participantLinks} />
         </div>
         <div className="border-t">
           {/* A page prerendered last year says last year until it hydrates: not an error. */}
@@ -58,7 +56,7 @@ export function Footer() {
             className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6"
             suppressHydrationWarning
           >
-            © {site.copyrightYear} {site.name}. All rights reserved.
+            {t('footer.copyright', { year: String(site.copyrightYear), name: site.name })}
           </p>
         </div>
       </footer>

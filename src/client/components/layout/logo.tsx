@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
@@ -15,9 +16,11 @@ function LogoMark({ className }: { className?: string }) {
 
 /** The brand, always a link home. */
 export function Logo({ className }: { className?: string }) {
+  const t = useT('common');
+  const lp = useLocalizedPath();
   return (
     <Link
-      to={paths.home}
+      to={lp(paths.home)}
       className={cn(
         'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground',
         className,
@@ -25,7 +28,7 @@ export function Logo({ className }: { className?: string }) {
     >
       <LogoMark className="size-8 text-primary" />
       <span>{site.name}</span>
-      <span className="sr-only">, home</span>
+      <span className="sr-only">{t('logo.homeSuffix')}</span>
     </Link>
   );
 }

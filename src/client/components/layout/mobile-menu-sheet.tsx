@@ -7,8 +7,10 @@ import {
   SheetHeader,
   SheetTitle,
 } from '@/client/components/ui/sheet';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { site } from '@/shared/site';
+import { LanguageSwitch } from './language-switch';
 import { mainNavLinks } from './nav-links';
 
 const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -34,6 +36,8 @@ export function MobileMenuSheet({
    */
   onClosed: (navigated: boolean) => void;
 }) {
+  const t = useT('common');
+  const lp = useLocalizedPath();
   const navigated = useRef(false);
   return (
     <Sheet
@@ -52,16 +56,18 @@ export function MobileMenuSheet({
         }}
       >
         <SheetHeader>
-          <SheetTitle>Menu</SheetTitle>
-          <SheetDescription className="sr-only">Pages of {site.name}</SheetDescription>
+          <SheetTitle>{t('menu.title')}</SheetTitle>
+          <SheetDescription className="sr-only">
+            {t('menu.description', { name: site.name })}
+          </SheetDescription>
         </SheetHeader>
-        <nav aria-label="Main" className="px-4">
+        <nav aria-label={t('nav.main')} className="px-4">
           <ul className="grid gap-1">
             {mainNavLinks.map((link) => (
               <li key={link.to}>
                 {/* Not wrapped in SheetClose: its Slot would turn NavLink's className function into text. */}
                 <NavLink
-                  to={link.to}
+                  to={lp(link.to)}
                   end={link.end}
                   className={drawerLinkClass}
                   onClick={() => {
@@ -69,12 +75,16 @@ export function MobileMenuSheet({
                     onOpenChange(false);
                   }}
                 >
-                  {link.label}
+                  {t(link.labelKey)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
+        {/* Closes the drawer: the page around it is about to change language. */}
+        <div className="mx-4 border-t pt-4" onClick={() => onOpenChange(false)}>
+          <LanguageSwitch className="w-full px-3 py-3 text-base" />
+        </div>
       </SheetContent>
     </Sheet>
   );

@@ -2,7 +2,9 @@ import { MenuIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { Button } from '@/client/components/ui/button';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { mainNavLinks } from './nav-links';
 
@@ -20,6 +22,7 @@ const wideLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 function MobileMenu() {
+  const t = useT('common');
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -31,8 +34,8 @@ function MobileMenu() {
         ref={buttonRef}
         variant="ghost"
         size="icon"
-        className="md:hidden"
-        aria-label="Open menu"
+        className="size-9 md:hidden"
+        aria-label={t('menu.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? 'mobile-menu' : undefined}
@@ -63,22 +66,28 @@ function MobileMenu() {
 
 /** The sticky top bar; `account` is the sign-in button or the avatar menu. */
 export function Navbar({ account }: { account: ReactNode }) {
+  const t = useT('common');
+  const lp = useLocalizedPath();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Logo />
-        <nav aria-label="Main" className="hidden md:block">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
+        {/* A size smaller on a phone, where the language switch shares the bar with it. */}
+        <Logo className="gap-1.5 text-base sm:gap-2 sm:text-lg [&>svg]:size-7 sm:[&>svg]:size-8" />
+        <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1">
             {mainNavLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={wideLinkClass}>
-                  {link.label}
+                <NavLink to={lp(link.to)} end={link.end} className={wideLinkClass}>
+                  {t(link.labelKey)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          {/* "SW" on a phone, where the logo, the account button and the menu share 375 px. */}
+          <LanguageSwitch compact className="px-1.5 sm:hidden" />
+          <LanguageSwitch className="hidden sm:inline-flex" />
           {account}
           <MobileMenu />
         </div>

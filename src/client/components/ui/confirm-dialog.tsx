@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+import { useT } from '@/client/i18n/language';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -25,7 +26,7 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive = true,
   pendingLabel = '',
   pending = false,
@@ -47,6 +48,7 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => boolean | Promise<boolean>;
 }) {
+  const t = useT('common');
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
   const setOpen = (next: boolean) => {
@@ -65,7 +67,9 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         {children}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>
+            {cancelLabel ?? t('action.cancel')}
+          </AlertDialogCancel>
           <PendingButton
             variant={destructive ? 'destructive' : undefined}
             onClick={() =>

@@ -17,6 +17,7 @@ import {
   SelectValue,
 } from '@/client/components/ui/select';
 import { Textarea } from '@/client/components/ui/textarea';
+import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { LIMITS } from '@/shared/schemas/fields';
 import { HONEYPOT_NAME } from '@/shared/schemas/requests';
@@ -37,6 +38,7 @@ function FieldLabel({
   required: boolean;
   optional: boolean;
 }) {
+  const t = useT('common');
   return (
     <FormLabel>
       <span>
@@ -49,7 +51,7 @@ function FieldLabel({
         {optional && !required && (
           <>
             {' '}
-            <span className="font-normal text-muted-foreground">(optional)</span>
+            <span className="font-normal text-muted-foreground">{t('form.optional')}</span>
           </>
         )}
       </span>
@@ -83,15 +85,24 @@ function FieldFrame({
   );
 }
 
+/** Where the asterisk goes in the translated sentence (a character no message contains). */
+const ASTERISK_SLOT = '\u{E000}';
+
 /** The note that explains the asterisks, once per form. */
 export function RequiredFieldsNote({ className }: { className?: string }) {
+  const t = useT('common');
+  // Each language puts the asterisk where its sentence needs it.
+  const [before = '', after = ''] = t('form.requiredNote', { asterisk: ASTERISK_SLOT }).split(
+    ASTERISK_SLOT,
+  );
   return (
     <p className={cn('text-sm text-muted-foreground', className)}>
-      Fields marked with{' '}
+      {before}
       <span aria-hidden="true" className="text-destructive">
         *
       </span>
-      <span className="sr-only">an asterisk</span> are required.
+      <span className="sr-only">{t('form.asterisk')}</span>
+      {after}
     </p>
   );
 }
@@ -163,20 +174,21 @@ export function TextField<T extends FieldValues>({
   );
 }
 
-/** How a phone number may be written (shared `phoneField`: Kenyan local, or international with +). */
-export const PHONE_HINT = 'For example 0712 345 678, or +44… for a number outside Kenya.';
-
-/** The one phone field of every form: type tel, and the formats it takes, read with it. */
+/**
+ * The one phone field of every form: type tel, and the formats it takes (shared
+ * `phoneField`: Kenyan local, or international with +), read with it.
+ */
 export function PhoneField<T extends FieldValues>({
-  label = 'Phone number',
-  description = PHONE_HINT,
+  label,
+  description,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
+  const t = useT('common');
   return (
     <TextField
       {...props}
-      label={label}
-      description={description}
+      label={label ?? t('field.phone')}
+      description={description ?? t('field.phoneHint')}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
@@ -186,29 +198,36 @@ export function PhoneField<T extends FieldValues>({
 
 /** The one e-mail field: typed, keyboarded and autofilled as an address. */
 export function EmailField<T extends FieldValues>({
-  label = 'Email',
+  label,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
-  return <TextField {...props} label={label} type="email" inputMode="email" autoComplete="email" />;
+  const t = useT('common');
+  return (
+    <TextField
+      {...props}
+      label={label ?? t('field.email')}
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+    />
+  );
 }
-
-/** The password rule (shared `newPasswordField`), said under the field where one is chosen. */
-export const NEW_PASSWORD_HINT = `At least ${LIMITS.passwordMin} characters.`;
 
 /**
  * A password being chosen, or its confirmation (`confirm`, which does not repeat the
- * rule): the browser may offer to generate and save it.
+ * rule, shared `newPasswordField`): the browser may offer to generate and save it.
  */
 export function NewPasswordField<T extends FieldValues>({
-  label = 'Password',
+  label,
   confirm = false,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string; confirm?: boolean }) {
+  const t = useT('common');
   return (
     <TextField
-      description={confirm ? undefined : NEW_PASSWORD_HINT}
+      description={confirm ? undefined : t('field.newPasswordHint', { min: LIMITS.passwordMin })}
       {...props}
-      label={label}
+      label={label ?? t('field.password')}
       type="password"
       autoComplete="new-password"
     />
@@ -226,19 +245,20 @@ export function NameFields<T extends FieldValues>({
   control: Control<T>;
   required?: boolean;
 }) {
+  const t = useT('common');
   return (
     <>
       <TextField
         control={control}
         name={'firstName' as FieldPath<T>}
-        label="First name"
+        label={t('field.firstName')}
         autoComplete="given-name"
         required={required}
       />
       <TextField
         control={control}
         name={'lastName' as FieldPath<T>}
-        label="Last name"
+        label={t('field.lastName')}
         autoComplete="family-name"
         required={required}
       />
@@ -293,11 +313,12 @@ export function ChoiceField<T extends FieldValues>({
   description,
   className,
   options,
-  placeholder = 'Select an option',
+  placeholder,
 }: BaseFieldProps<T> & {
   options: readonly { value: string; label: string }[];
   placeholder?: string;
 }) {
+  const t = useT('common');
   return (
     <FormField
       control={control}
@@ -321,7 +342,7 @@ export function ChoiceField<T extends FieldValues>({
                 onBlur={field.onBlur}
                 aria-required={required || undefined}
               >
-                <SelectValue placeholder={placeholder} />
+                <SelectValue placeholder={placeholder ?? t('form.chooseOption')} />
               </SelectTrigger>
             </FormControl>
             <SelectContent>
@@ -348,10 +369,11 @@ export function HoneypotField<T extends FieldValues>({
 }: {
   register: UseFormRegister<T>;
 }) {
+  const t = useT('common');
   const id = useId();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>{t('form.honeypot')}</label>
       <input
         id={id}
         type="text"

@@ -1,5 +1,6 @@
 import { AlertCircleIcon, RefreshCwIcon } from 'lucide-react';
 import type * as React from 'react';
+import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { Button } from './button';
 import { Skeleton } from './skeleton';
@@ -65,6 +66,7 @@ export function ErrorState({
   retrying?: boolean;
   className?: string;
 }) {
+  const t = useT('common');
   return (
     <div
       role="alert"
@@ -81,7 +83,7 @@ export function ErrorState({
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
           <RefreshCwIcon className={cn(retrying && 'animate-spin')} aria-hidden="true" />
-          {retrying ? 'Retrying…' : 'Try again'}
+          {retrying ? t('action.retrying') : t('action.tryAgain')}
         </Button>
       )}
     </div>

@@ -1,4 +1,6 @@
 import { Button } from '@/client/components/ui/button';
+import { useLanguage, useT } from '@/client/i18n/language';
+import { localeOf } from '@/shared/i18n/languages';
 
 /** "Showing 50 of 1,234" and a button for the next page of a paged list. */
 export function LoadMore({
@@ -17,16 +19,20 @@ export function LoadMore({
   /** Plural noun for the count, e.g. "participants". */
   noun: string;
 }) {
+  const t = useT('common');
+  const locale = localeOf[useLanguage()];
   if (shown === 0) return null;
+  const count = { shown: shown.toLocaleString(locale), noun };
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted-foreground">
       <p aria-live="polite">
-        Showing {shown.toLocaleString('en-KE')}
-        {total !== undefined && ` of ${total.toLocaleString('en-KE')}`} {noun}
+        {total === undefined
+          ? t('list.showing', count)
+          : t('list.showingOf', { ...count, total: total.toLocaleString(locale) })}
       </p>
       {hasMore && (
         <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loading}>
-          {loading ? 'Loading…' : 'Load more'}
+          {loading ? t('list.loadingMore') : t('list.loadMore')}
         </Button>
       )}
     </div>

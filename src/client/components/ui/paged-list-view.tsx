@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { Button } from './button';
 import { EmptyState, ErrorState, LoadingList } from './list-states';
@@ -29,7 +30,7 @@ export function PagedListView<T>({
   countNoun = noun,
   icon,
   emptyText,
-  noMatchText = `No ${noun} match these filters.`,
+  noMatchText,
   filtered,
   onClearFilters,
   loadingCount = 4,
@@ -48,14 +49,17 @@ export function PagedListView<T>({
   loadingCount?: number;
   children: ReactNode;
 }) {
+  const t = useT('common');
   if (list.isPending) {
-    return <LoadingList label={`Loading ${noun}…`} count={loadingCount} itemClassName="h-12" />;
+    return (
+      <LoadingList label={t('list.loading', { noun })} count={loadingCount} itemClassName="h-12" />
+    );
   }
   if (list.isError && list.items.length === 0) {
     return (
       <ErrorState
-        title={`We could not load the ${noun}.`}
-        message={errorMessageOf(list.error, 'Please try again.')}
+        title={t('list.loadFailed', { noun })}
+        message={errorMessageOf(list.error, t('error.tryAgain'))}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
       />
@@ -66,9 +70,9 @@ export function PagedListView<T>({
       <EmptyState icon={icon}>
         {filtered ? (
           <>
-            <p role="status">{noMatchText}</p>
+            <p role="status">{noMatchText ?? t('list.noMatch', { noun })}</p>
             <Button variant="link" onClick={onClearFilters}>
-              Clear filters
+              {t('list.clearFilters')}
             </Button>
           </>
         ) : (
@@ -81,8 +85,8 @@ export function PagedListView<T>({
     <div className="grid gap-3">
       {list.isError && (
         <ErrorState
-          title={`We could not refresh the ${noun}.`}
-          message={errorMessageOf(list.error, 'Please try again.')}
+          title={t('list.refreshFailed', { noun })}
+          message={errorMessageOf(list.error, t('error.tryAgain'))}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />

@@ -1,4 +1,5 @@
 import { Loader2Icon } from 'lucide-react';
+import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { Button, type ButtonProps } from './button';
 import { DialogFooter } from './dialog';
@@ -52,10 +53,11 @@ export function DialogFormActions({
   pendingLabel: string;
   destructive?: boolean;
 }) {
+  const t = useT('common');
   return (
     <DialogFooter>
       <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>
-        Cancel
+        {t('action.cancel')}
       </Button>
       <PendingButton
         type="submit"

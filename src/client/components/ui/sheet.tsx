@@ -1,6 +1,7 @@
 import { XIcon } from 'lucide-react';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 
 /** A side drawer: a Radix Dialog, so focus is trapped, Escape closes it and it has a name. */
@@ -30,6 +31,7 @@ export function SheetContent({
   side = 'right',
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
+  const t = useT('common');
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />
@@ -48,7 +50,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <XIcon className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('action.close')}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

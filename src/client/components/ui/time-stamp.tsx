@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLanguage } from '@/client/i18n/language';
 import { formatDate } from '@/client/lib/format-date';
 import { formatDateTime } from '@/client/lib/format-date-time';
 
@@ -15,9 +16,14 @@ export function TimeStamp({
   className?: string;
   children?: ReactNode;
 }) {
+  const language = useLanguage();
   return (
-    <time dateTime={value} title={formatDateTime(value) ?? undefined} className={className}>
-      {children ?? formatDate(value)}
+    <time
+      dateTime={value}
+      title={formatDateTime(value, language) ?? undefined}
+      className={className}
+    >
+      {children ?? formatDate(value, language)}
     </time>
   );
 }

@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitives } from 'radix-ui';
 import type * as React from 'react';
+import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 
 /** Spec section 9: shown for 5000 ms, dismissed by a swipe to the right of at least 50 px. */
@@ -81,13 +82,14 @@ export function ToastClose({
   className,
   ...props
 }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  const t = useT('common');
   return (
     <ToastPrimitives.Close
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none group-[.destructive]:focus-visible:ring-white',
         className,
       )}
-      aria-label="Close"
+      aria-label={t('action.close')}
       {...props}
     >
       <XIcon className="size-4" aria-hidden="true" />
