@@ -4,7 +4,4 @@
  * src/shared/i18n/catalogues; the list ends empty.
  */
 export const pendingTranslation = [
-  'src/client/components/layout/language-switch.tsx',
-  'src/client/components/layout/page-meta.tsx',
-  'src/client/features/applications/components/application-actions.tsx',
 ];
