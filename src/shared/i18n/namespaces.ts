@@ -5,6 +5,7 @@
  * A page loads only its own namespaces, in the active language only.
  */
 import type common from './catalogues/en/common.json';
+import type ui from './catalogues/en/ui.json';
 import type validation from './catalogues/en/validation.json';
 import type errors from './catalogues/en/errors.json';
 import type mail from './catalogues/en/mail.json';
@@ -20,6 +21,7 @@ import type profile from './catalogues/en/profile.json';
 
 export const namespaces = [
   'common',
+  'ui',
   'validation',
   'errors',
   'mail',
@@ -37,6 +39,7 @@ export type Namespace = (typeof namespaces)[number];
 
 export type Catalogues = {
   common: typeof common;
+  ui: typeof ui;
   validation: typeof validation;
   errors: typeof errors;
   mail: typeof mail;

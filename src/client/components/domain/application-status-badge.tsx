@@ -5,7 +5,7 @@ import { StatusBadge } from './status-badge';
 
 /** An application's status (spec section 4): styled for four statuses, the others neutral. */
 export function ApplicationStatusBadge({ status }: { status: ApplicationStatus }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <StatusBadge
       status={status}

@@ -23,7 +23,7 @@ const variants: Record<PaymentStatus, BadgeProps['variant']> = {
 };
 
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <StatusBadge status={status} label={t(`status.payment.${status}`)} variant={variants[status]} />
   );

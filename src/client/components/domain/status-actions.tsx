@@ -94,7 +94,7 @@ export function StatusActions<S extends string>({
   keyByPosition = false,
   children,
 }: Props<S>) {
-  const t = useT('common');
+  const t = useT('ui');
   const [chosen, setChosen] = useState<S | null>(null);
   // The move asked about stays set while the dialog closes, so its text does not vanish.
   const [confirming, setConfirming] = useState<S | null>(null);

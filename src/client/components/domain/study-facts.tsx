@@ -25,7 +25,7 @@ export function StudyFact({
 
 /** The company a study is run for, under its title; nothing when there is none. */
 export function StudyCompany({ company }: { company: string | null | undefined }) {
-  const t = useT('common');
+  const t = useT('ui');
   if (!company) return null;
   return (
     <p className="flex items-center gap-1.5 text-sm text-muted-foreground wrap-anywhere">
@@ -38,7 +38,7 @@ export function StudyCompany({ company }: { company: string | null | undefined }
 
 /** What a study asks of its participants, set apart; nothing when it asks nothing. */
 export function StudyRequirements({ requirements }: { requirements: string | null | undefined }) {
-  const t = useT('common');
+  const t = useT('ui');
   if (!requirements) return null;
   return (
     <div className="rounded-lg bg-muted p-3 text-sm">

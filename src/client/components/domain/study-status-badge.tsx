@@ -38,7 +38,7 @@ export function StudyStatusBadge({
   status: StudyStatus;
   className?: string;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <StatusBadge
       status={status}

@@ -4,7 +4,7 @@ import { cn } from '@/client/lib/utils';
 
 /** A study's tags as badges; `truncate` cuts a long tag to the width it has (admin cards). */
 export function StudyTags({ tags, truncate = false }: { tags: string[]; truncate?: boolean }) {
-  const t = useT('common');
+  const t = useT('ui');
   if (tags.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={t('study.tags')}>

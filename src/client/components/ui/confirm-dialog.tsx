@@ -48,7 +48,7 @@ export function ConfirmDialog({
   pending?: boolean;
   onConfirm: () => boolean | Promise<boolean>;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   const [ownOpen, setOwnOpen] = useState(false);
   const open = controlledOpen ?? ownOpen;
   const setOpen = (next: boolean) => {

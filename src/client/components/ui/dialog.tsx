@@ -33,7 +33,7 @@ export function DialogContent({
   children,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />

@@ -38,7 +38,7 @@ function FieldLabel({
   required: boolean;
   optional: boolean;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <FormLabel>
       <span>
@@ -90,7 +90,7 @@ const ASTERISK_SLOT = '\u{E000}';
 
 /** The note that explains the asterisks, once per form. */
 export function RequiredFieldsNote({ className }: { className?: string }) {
-  const t = useT('common');
+  const t = useT('ui');
   // Each language puts the asterisk where its sentence needs it.
   const [before = '', after = ''] = t('form.requiredNote', { asterisk: ASTERISK_SLOT }).split(
     ASTERISK_SLOT,
@@ -183,7 +183,7 @@ export function PhoneField<T extends FieldValues>({
   description,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <TextField
       {...props}
@@ -201,7 +201,7 @@ export function EmailField<T extends FieldValues>({
   label,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <TextField
       {...props}
@@ -222,7 +222,7 @@ export function NewPasswordField<T extends FieldValues>({
   confirm = false,
   ...props
 }: Omit<BaseFieldProps<T>, 'label'> & { label?: string; confirm?: boolean }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <TextField
       description={confirm ? undefined : t('field.newPasswordHint', { min: LIMITS.passwordMin })}
@@ -245,7 +245,7 @@ export function NameFields<T extends FieldValues>({
   control: Control<T>;
   required?: boolean;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <>
       <TextField
@@ -318,7 +318,7 @@ export function ChoiceField<T extends FieldValues>({
   options: readonly { value: string; label: string }[];
   placeholder?: string;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <FormField
       control={control}
@@ -369,7 +369,7 @@ export function HoneypotField<T extends FieldValues>({
 }: {
   register: UseFormRegister<T>;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   const id = useId();
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

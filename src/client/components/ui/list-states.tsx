@@ -66,7 +66,7 @@ export function ErrorState({
   retrying?: boolean;
   className?: string;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <div
       role="alert"

@@ -19,7 +19,7 @@ export function LoadMore({
   /** Plural noun for the count, e.g. "participants". */
   noun: string;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   const locale = localeOf[useLanguage()];
   if (shown === 0) return null;
   const count = { shown: shown.toLocaleString(locale), noun };

@@ -49,7 +49,7 @@ export function PagedListView<T>({
   loadingCount?: number;
   children: ReactNode;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   if (list.isPending) {
     return (
       <LoadingList label={t('list.loading', { noun })} count={loadingCount} itemClassName="h-12" />

@@ -53,7 +53,7 @@ export function DialogFormActions({
   pendingLabel: string;
   destructive?: boolean;
 }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <DialogFooter>
       <Button type="button" variant="outline" disabled={pending} onClick={onCancel}>

@@ -31,7 +31,7 @@ export function SheetContent({
   side = 'right',
   ...props
 }: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <SheetPrimitive.Portal>
       <SheetOverlay />

@@ -82,7 +82,7 @@ export function ToastClose({
   className,
   ...props
 }: React.ComponentProps<typeof ToastPrimitives.Close>) {
-  const t = useT('common');
+  const t = useT('ui');
   return (
     <ToastPrimitives.Close
       className={cn(

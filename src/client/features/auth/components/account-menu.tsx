@@ -17,13 +17,13 @@ const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden=
  * button when nobody is signed in, else the avatar menu.
  */
 export function AccountMenu() {
-  const t = useT('auth');
+  const t = useT('common');
   const auth = useAuth();
   if (auth.loading) return avatarPlaceholder;
   if (!auth.user) {
     return (
       <Button asChild size="sm">
-        <Link to={paths.login}>{t('menu.signIn')}</Link>
+        <Link to={paths.login}>{t('account.signIn')}</Link>
       </Button>
     );
   }

@@ -30,7 +30,7 @@ export function initialsOf(user: Pick<SessionUser, 'firstName' | 'lastName' | 'e
 
 /** The signed-in user's avatar (photo if it loads, else initials) and their menu. */
 export function UserMenu({ user, userType }: { user: SessionUser; userType: UserType | null }) {
-  const t = useT('auth');
+  const t = useT('common');
   const logout = useLogout();
   // The menu renders beside its trigger, inside the top bar's landmark.
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -44,7 +44,7 @@ export function UserMenu({ user, userType }: { user: SessionUser; userType: User
           <button
             type="button"
             className="rounded-full outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-            aria-label={t('menu.accountFor', { name: fullName })}
+            aria-label={t('account.accountFor', { name: fullName })}
           >
             <Avatar>
               {user.profilePhoto && <AvatarImage src={user.profilePhoto} alt="" />}
@@ -64,20 +64,20 @@ export function UserMenu({ user, userType }: { user: SessionUser; userType: User
             <DropdownMenuItem asChild>
               <Link to={dashboard}>
                 <LayoutDashboardIcon aria-hidden="true" />
-                {t('menu.dashboard')}
+                {t('account.dashboard')}
               </Link>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
               <Link to={paths.profileSettings}>
                 <SettingsIcon aria-hidden="true" />
-                {t('menu.settings')}
+                {t('account.settings')}
               </Link>
             </DropdownMenuItem>
           </DropdownMenuGroup>
           <DropdownMenuSeparator />
           <DropdownMenuItem disabled={logout.isPending} onSelect={() => logout.mutate()}>
             <LogOutIcon aria-hidden="true" />
-            {logout.isPending ? t('menu.loggingOut') : t('menu.logout')}
+            {logout.isPending ? t('account.loggingOut') : t('account.logout')}
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
