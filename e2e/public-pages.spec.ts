@@ -379,7 +379,7 @@ describe('prerendered HTML', () => {
 });
 
 describe('navigation', () => {
-  it('the drawer at 375 px opens, lists Home, Services and About, and closes with Escape', async () => {
+  it('the drawer at 375 px opens, lists Home, Services and About and the other language, and closes with Escape', async () => {
     const t = await session.newPage({ width: 375, height: 740 });
     await t.page.goto(paths.services, { waitUntil: 'networkidle' });
     const button = t.page.getByRole('button', { name: 'Open menu' });
@@ -387,8 +387,11 @@ describe('navigation', () => {
     await button.click();
     const drawer = t.page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
-    const links = drawer.getByRole('link');
+    const links = drawer.getByRole('navigation').getByRole('link');
     expect(await links.allTextContents()).toEqual(['Home', 'Services', 'About']);
+    expect(await drawer.getByRole('link', { name: 'Kiswahili' }).getAttribute('href')).toBe(
+      '/sw/services',
+    );
     expect(await drawer.getByRole('link', { name: 'Services' }).getAttribute('aria-current')).toBe(
       'page',
     );

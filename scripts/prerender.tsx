@@ -135,6 +135,11 @@ function pageHtml(route: string, language: string, namespaces: string[], markup:
   if (preloads.length > 0) {
     html = html.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
   }
+  // The catalogues the page was rendered with: main.tsx registers them before hydrating.
+  html = html.replace(
+    '</head>',
+    () => `  <meta name="i18n-namespaces" content="${namespaces.join(',')}">\n  </head>`,
+  );
   // The page works without JavaScript, so the shell's "needs JavaScript" note goes.
   html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   html = inlineStylesheets(html);
@@ -147,7 +152,8 @@ for (const language of entry.languages) {
   for (const route of entry.publicPagePaths) {
     const url = entry.localizedPath(route, language);
     const { html: markup, namespaces } = await entry.renderPage(url);
-    if (markup.includes('404 Page Not Found')) {
+    // The not-found page (in either language) is the one marked noindex.
+    if (/<meta name="robots" content="noindex"/.test(markup)) {
       console.warn(`prerender: ${url} has no page in the route table yet; skipped`);
       continue;
     }

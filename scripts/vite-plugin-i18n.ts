@@ -38,7 +38,6 @@ export function i18nCatalogues(root: string): Plugin {
     },
     load(id) {
       if (id === `\0${LOADERS}`) {
-        this.addWatchFile(dir);
         const entries = catalogueFiles().map(
           (slot) => `  ${JSON.stringify(slot)}: () => import(${JSON.stringify(PREFIX + slot)}),`,
         );

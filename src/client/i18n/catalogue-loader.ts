@@ -4,6 +4,35 @@ import type { Namespace } from '@/shared/i18n/namespaces';
 import { hasCatalogue, registerCatalogue } from '@/shared/i18n/runtime';
 
 const pending = new Map<string, Promise<void>>();
+
+/**
+ * Marks the promise with its outcome as React's `use` reads it (status/value), so a
+ * catalogue already loaded is read synchronously instead of suspending once more.
+ */
+function tracked(promise: Promise<void>, loaded: boolean): Promise<void> {
+  const thenable = promise as Promise<void> & {
+    status?: string;
+    value?: unknown;
+    reason?: unknown;
+  };
+  if (thenable.status) return promise;
+  if (loaded) {
+    thenable.status = 'fulfilled';
+    return promise;
+  }
+  thenable.status = 'pending';
+  promise.then(
+    (value) => {
+      thenable.status = 'fulfilled';
+      thenable.value = value;
+    },
+    (reason: unknown) => {
+      thenable.status = 'rejected';
+      thenable.reason = reason;
+    },
+  );
+  return promise;
+}
 const used = new Set<Namespace>();
 
 /**
@@ -28,7 +57,7 @@ export function loadCatalogue(language: Language, namespace: Namespace): Promise
           },
         )
       : Promise.reject(new Error(`No catalogue ${slot}`));
-  pending.set(slot, promise);
+  pending.set(slot, tracked(promise, hasCatalogue(language, namespace)));
   return promise;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import { publicPageLanguage } from '@/shared/paths';
+import { loadUsedCatalogues } from './catalogue-loader';
 import { useLanguageState } from './language';
 
 /**
@@ -21,7 +22,13 @@ export function LanguageSync() {
     if (participant) {
       if (appliedFor.current === participant.id) return;
       appliedFor.current = participant.id;
-      if (participant.language !== chosen) choose(participant.language);
+      if (participant.language !== chosen) {
+        const next = participant.language;
+        // The page's messages arrive before it changes language, so nothing blanks.
+        void loadUsedCatalogues(next)
+          .catch(() => undefined)
+          .then(() => choose(next));
+      }
       return;
     }
     appliedFor.current = null;

@@ -17,7 +17,7 @@ import {
   type Language,
 } from '@/shared/i18n/languages';
 import type { MessageArgs, MessageKey, Namespace } from '@/shared/i18n/namespaces';
-import { hasCatalogue, setLanguageSource, translate } from '@/shared/i18n/runtime';
+import { setLanguageSource, translate } from '@/shared/i18n/runtime';
 import { localizedPath, publicPageLanguage } from '@/shared/paths';
 import { loadCatalogue } from './catalogue-loader';
 
@@ -99,7 +99,8 @@ export type Translate<N extends Namespace> = (key: MessageKey<N>, args?: Message
  */
 export function useT<N extends Namespace>(namespace: N): Translate<N> {
   const language = useLanguage();
-  if (!hasCatalogue(language, namespace)) use(loadCatalogue(language, namespace));
+  // Always `use`: a render that suspended here must call it again when it resumes.
+  use(loadCatalogue(language, namespace));
   return useCallback(
     (key: MessageKey<N>, args?: MessageArgs) => translate(language, namespace, key, args),
     [language, namespace],

@@ -7,8 +7,8 @@ import { getApiErrorDetails } from './api';
  * language (a plain function, called from renders and handlers alike: see `tr`).
  */
 export function unansweredMessage(status: number | undefined): string | undefined {
-  if (status === undefined) return tr('ui', 'error.unreachable');
-  if (status >= 500) return tr('ui', 'error.server');
+  if (status === undefined) return tr('common', 'error.unreachable');
+  if (status >= 500) return tr('common', 'error.server');
   return undefined;
 }
 

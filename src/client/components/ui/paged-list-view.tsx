@@ -50,6 +50,7 @@ export function PagedListView<T>({
   children: ReactNode;
 }) {
   const t = useT('ui');
+  const tc = useT('common');
   if (list.isPending) {
     return (
       <LoadingList label={t('list.loading', { noun })} count={loadingCount} itemClassName="h-12" />
@@ -59,7 +60,7 @@ export function PagedListView<T>({
     return (
       <ErrorState
         title={t('list.loadFailed', { noun })}
-        message={errorMessageOf(list.error, t('error.tryAgain'))}
+        message={errorMessageOf(list.error, tc('error.tryAgain'))}
         onRetry={() => void list.refetch()}
         retrying={list.isFetching}
       />
@@ -86,7 +87,7 @@ export function PagedListView<T>({
       {list.isError && (
         <ErrorState
           title={t('list.refreshFailed', { noun })}
-          message={errorMessageOf(list.error, t('error.tryAgain'))}
+          message={errorMessageOf(list.error, tc('error.tryAgain'))}
           onRetry={() => void list.refetch()}
           retrying={list.isFetching}
         />

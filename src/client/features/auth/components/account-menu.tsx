@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -10,6 +10,8 @@ import { useAuth } from '../use-auth';
 // in, so visitors of the public pages never download it.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
+const subscribeToNothing = () => () => {};
+
 const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden="true" />;
 
 /**
@@ -19,7 +21,14 @@ const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden=
 export function AccountMenu() {
   const t = useT('common');
   const auth = useAuth();
-  if (auth.loading) return avatarPlaceholder;
+  // While the prerendered markup hydrates, it says what the prerender said (the placeholder),
+  // even if the session has answered meanwhile.
+  const hydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  if (auth.loading || hydrating) return avatarPlaceholder;
   if (!auth.user) {
     return (
       <Button asChild size="sm">
