@@ -16,6 +16,8 @@ import type { Plugin } from 'vite';
 const LOADERS = 'virtual:i18n-loaders';
 const PREFIX = 'virtual:i18n/';
 const locales: Record<string, string> = { en: 'en-KE', sw: 'sw-KE' };
+/** Spoken by the server only (API messages, mail): the browser never loads them. */
+const serverOnly = new Set(['errors', 'mail']);
 
 export function i18nCatalogues(root: string): Plugin {
   const dir = path.join(root, 'src/shared/i18n/catalogues');
@@ -25,7 +27,7 @@ export function i18nCatalogues(root: string): Plugin {
       .flatMap((language) =>
         fs
           .readdirSync(path.join(dir, language))
-          .filter((file) => file.endsWith('.json'))
+          .filter((file) => file.endsWith('.json') && !serverOnly.has(file.slice(0, -5)))
           .map((file) => `${language}/${file.slice(0, -'.json'.length)}`),
       )
       .sort();

@@ -26,17 +26,24 @@ export const paths = {
   operationalExcellence: '/operational-excellence',
 } as const;
 
-/** The client's routes; the server answers 200 for these and 404 (with the same app) for anything else. */
-export const clientRoutePatterns: readonly RegExp[] = [
-  ...Object.values(paths)
-    .filter((p): p is Exclude<typeof p, (id: string) => string> => typeof p === 'string')
-    .map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`)),
-  /^\/admin\/test\/[^/]+\/?$/,
-];
+/**
+ * The client's routes; the server answers 200 for these and 404 (with the same app) for
+ * anything else. Built on first use, so the browser's bundle, which never asks, drops it.
+ */
+let clientRoutePatterns: readonly RegExp[] | undefined;
+function routePatterns(): readonly RegExp[] {
+  clientRoutePatterns ??= [
+    ...Object.values(paths)
+      .filter((p): p is Exclude<typeof p, (id: string) => string> => typeof p === 'string')
+      .map((p) => new RegExp(`^${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/?$`)),
+    /^\/admin\/test\/[^/]+\/?$/,
+  ];
+  return clientRoutePatterns;
+}
 
 export function isClientRoute(pathname: string): boolean {
   return (
-    clientRoutePatterns.some((pattern) => pattern.test(pathname)) ||
+    routePatterns().some((pattern) => pattern.test(pathname)) ||
     publicPageLanguage(pathname) === 'sw'
   );
 }
