@@ -8,7 +8,12 @@ import swCommon from '../../shared/i18n/catalogues/sw/common.json';
 import swErrors from '../../shared/i18n/catalogues/sw/errors.json';
 import swMail from '../../shared/i18n/catalogues/sw/mail.json';
 import swValidation from '../../shared/i18n/catalogues/sw/validation.json';
-import { defaultLanguage, type Language, localeOf } from '../../shared/i18n/languages';
+import {
+  defaultLanguage,
+  type Language,
+  languageFromAcceptLanguage,
+  localeOf,
+} from '../../shared/i18n/languages';
 import type { Namespace } from '../../shared/i18n/namespaces';
 import {
   type CompiledCatalogue,
@@ -61,3 +66,19 @@ export function useServerCatalogues(): void {
 
 /** The language of the request being answered (its Accept-Language), for API messages. */
 export const requestLanguage = new AsyncLocalStorage<Language>();
+
+/**
+ * Runs `fn` in the language a request's `Accept-Language` asks for. The onRequest hook
+ * (app.ts) sets it for the whole request; this is for code that can run outside it: the
+ * router's own refusals (no hook runs before them) and the error handler, whatever path
+ * led there.
+ */
+export function inLanguageOf<T>(
+  headers: { 'accept-language'?: string | undefined },
+  fn: () => T,
+): T {
+  const language = languageFromAcceptLanguage(headers['accept-language']);
+  return language === (requestLanguage.getStore() ?? defaultLanguage)
+    ? fn()
+    : requestLanguage.run(language, fn);
+}

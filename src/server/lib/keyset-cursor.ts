@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { tr } from '../../shared/i18n/runtime';
 import { badRequest } from './app-error';
 
 /**
@@ -32,7 +33,7 @@ export function decodeMicroCursor(cursor: string | undefined): MicroCursor | und
     !id ||
     !UUID.test(id)
   ) {
-    throw badRequest('Invalid cursor', { cursor: 'Invalid cursor' });
+    throw badRequest(tr('errors', 'invalidCursor'), { cursor: tr('errors', 'invalidCursor') });
   }
   return { at, id };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
+import { tr } from '../../shared/i18n/runtime';
 
 /** The largest JSON body any route takes (decisions.md section 8); the photo route is multipart. */
 export const MAX_JSON_BYTES = 64 * 1024;
@@ -39,7 +40,7 @@ export function isNestedDeeperThan(text: string, maxDepth: number): boolean {
 }
 
 export const tooDeeplyNested = () =>
-  new AppError(400, 'TOO_DEEPLY_NESTED', 'The request body is nested too deeply');
+  new AppError(400, 'TOO_DEEPLY_NESTED', tr('errors', 'tooDeeplyNested'));
 
 /**
  * JSON bodies: at most MAX_JSON_BYTES (the server's `bodyLimit`, 413 before a byte more is

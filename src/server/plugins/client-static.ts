@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { tr } from '../../shared/i18n/runtime';
 import { isClientRoute } from '../../shared/paths';
 import { projectRoot } from '../lib/project-root';
 
@@ -61,16 +62,16 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/') || pathname === '/api' || !hasClient) {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ message: tr('errors', 'notFound') });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ message: tr('errors', 'notFound') });
     }
     // A missing file (an old hashed asset, a typo'd image, a probe for /.env) is a 404
     // in the shape of every error answer, not the app: a browser that gets HTML for a
     // script would fail confusingly.
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(pathname)) {
-      return reply.status(404).send({ message: 'Not found' });
+      return reply.status(404).send({ message: tr('errors', 'notFound') });
     }
     const known = isClientRoute(pathname);
     const file = (known && prerenderedFile(pathname)) || 'app.html';

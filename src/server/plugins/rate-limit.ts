@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { tr } from '../../shared/i18n/runtime';
 
 export type RateLimitPolicy = RateLimitOptions & { max: number; timeWindow: number };
 
@@ -192,7 +193,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
     store: storeOver(counters),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      message: tr('errors', 'rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
     }),
   });
 

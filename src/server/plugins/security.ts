@@ -4,7 +4,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { inLanguageOf } from '../i18n/catalogues';
 import { AppError, forbidden } from '../lib/app-error';
+import { tr } from '../../shared/i18n/runtime';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -120,12 +122,14 @@ export function frameworkErrorHandler(config: Config) {
   const pageHeaders = securityHeaders(pageHelmetOptions(config));
   const apiHeaders = securityHeaders(apiHelmetOptions(config));
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const [status, message] =
+    // No hook has run: the language is read from the header here.
+    const [status, message] = inLanguageOf(request.headers, () =>
       error.code === 'FST_ERR_BAD_URL'
-        ? [400, 'The address is not valid']
+        ? ([400, tr('errors', 'badUrl')] as const)
         : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? [414, 'The address is too long']
-          : [500, 'Something went wrong on our side. Please try again.'];
+          ? ([414, tr('errors', 'urlTooLong')] as const)
+          : ([500, tr('errors', 'internal')] as const),
+    );
     if (status >= 500) request.log.error({ code: error.code }, 'router error');
     void reply
       .headers(isApiUrl(request.url) ? apiHeaders : pageHeaders)
@@ -220,14 +224,14 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      throw new AppError(503, 'SHUTTING_DOWN', 'The service is restarting; please try again');
+      throw new AppError(503, 'SHUTTING_DOWN', tr('errors', 'restarting'));
     }
     if (request.is404) {
       // A known path asked with a method it does not take is a 405 naming those it does.
       const allowed = routes.allowed(request.url.split('?')[0] ?? '/');
       if (allowed.length > 0) {
         reply.header('allow', allowed.join(', '));
-        throw new AppError(405, 'METHOD_NOT_ALLOWED', 'This method is not allowed here');
+        throw new AppError(405, 'METHOD_NOT_ALLOWED', tr('errors', 'methodNotAllowed'));
       }
     }
     if (isCrossSiteWrite(request, config)) {
@@ -235,7 +239,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
         'cross-site write refused',
       );
-      throw forbidden('Cross-site requests are not allowed');
+      throw forbidden(tr('errors', 'crossSite'));
     }
   });
 });

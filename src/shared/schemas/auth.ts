@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../i18n/languages';
+import { tr } from '../i18n/runtime';
 import {
   emailField,
   languageField,
@@ -18,7 +19,7 @@ export const signUpSchema = z.object({
   email: participantFields.email,
   phone: participantFields.phone,
   password: newPasswordField(),
-  userType: z.enum(userTypes, { error: 'Unknown account type' }).default('participant'),
+  userType: z.enum(userTypes, { error: say('userType') }).default('participant'),
   language: languageField.optional(),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
@@ -44,8 +45,8 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z.object({
   token: z
-    .string({ error: 'This reset link is invalid or has expired' })
-    .regex(/^[A-Za-z0-9_-]{20,128}$/, 'This reset link is invalid or has expired'),
+    .string({ error: say('resetLinkInvalid') })
+    .regex(/^[A-Za-z0-9_-]{20,128}$/, { error: say('resetLinkInvalid') }),
   password: newPasswordField(),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -62,12 +63,17 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /**
  * The 409 of every write that would give a second account the same e-mail or phone
- * (sign-up, registration, profile edits, admin creation and profile).
+ * (sign-up, registration, profile edits, admin creation and profile); each read in the
+ * language of the moment, like `say` (the request's on the server, the page's in the browser).
  */
 export const ACCOUNT_EXISTS = {
-  email: 'An account with this email already exists',
-  phone: 'An account with this phone number already exists',
-} as const;
+  get email(): string {
+    return tr('validation', 'accountExists.email');
+  },
+  get phone(): string {
+    return tr('validation', 'accountExists.phone');
+  },
+};
 
 /** The user of a session, as every answer describes it (never a password or hash). */
 export const sessionUserSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { languages } from '../i18n/languages';
+import { tr } from '../i18n/runtime';
 import {
   emailField,
   emptyAsUndefined,
@@ -171,10 +172,15 @@ export const earningsSchema = z.object({
 export type Earnings = z.infer<typeof earningsSchema>;
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** The photo rules' messages, each read in the language of the moment (see `say`). */
 export const photoMessages = {
-  type: 'Please upload a JPG or PNG image',
-  size: 'Please upload an image smaller than 2MB',
-} as const;
+  get type(): string {
+    return tr('validation', 'photo.type');
+  },
+  get size(): string {
+    return tr('validation', 'photo.size');
+  },
+};
 
 /** GET /api/participants/export.csv: the list's search. */
 export const participantSearchQuerySchema = z.object({ search: searchParam });

@@ -13,6 +13,7 @@ import { requireAdmin, requireParticipant } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import { messageBody, withZod } from '../../lib/route-types';
 import type { AccountsService } from './accounts.service';
+import { tr } from '../../../shared/i18n/runtime';
 
 const NO_STORE = 'no-store';
 
@@ -73,7 +74,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
     async (request, reply) => {
       await accounts.forgotPassword(request.body, requestContext(request));
       return reply.status(202).send({
-        message: 'If an account exists for this email, a link to reset the password is on its way.',
+        message: tr('errors', 'done.resetRequested'),
       });
     },
   );
@@ -83,7 +84,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
     { config: authLimit, schema: { body: resetPasswordSchema, response: { 200: messageBody } } },
     async (request) => {
       await accounts.resetPassword(request.body, requestContext(request));
-      return { message: 'Your password has been changed. Please sign in with the new one.' };
+      return { message: tr('errors', 'done.passwordReset') };
     },
   );
 
@@ -106,7 +107,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { accounts: Acc
           auth.sessionIdHash,
           requestContext(request),
         );
-        return { message: 'Password changed' };
+        return { message: tr('errors', 'done.passwordChanged') };
       },
     );
   }

@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
+import { defaultLanguage, type Language } from '../../../shared/i18n/languages';
+import { tr } from '../../../shared/i18n/runtime';
 import { paths } from '../../../shared/paths';
 import { ACCOUNT_EXISTS, type AuthAnswer } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
@@ -52,8 +54,10 @@ export const RESET_TOKEN_TTL_MS = 3600_000;
 /** Forgot-password answers take at least this long, whether or not the account exists. */
 const FORGOT_PASSWORD_MIN_MS = 250;
 
-export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+/** The 401 of a wrong e-mail or password, in the request's language. */
+export const invalidCredentials = () => tr('errors', 'signIn.invalid');
+/** The 400 of a wrong current password, in the request's language. */
+export const wrongCurrentPassword = () => tr('errors', 'password.wrongCurrent');
 
 function minutesLeft(until: Date, now: Date): number {
   // Never say more than the lockout itself, never less than a minute.
@@ -64,14 +68,12 @@ function minutesLeft(until: Date, now: Date): number {
 }
 
 export function lockedMessage(until: Date, now = new Date()): string {
-  const minutes = minutesLeft(until, now);
-  return `Too many failed sign-in attempts. Your account is locked; try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return tr('errors', 'signIn.locked', { minutes: minutesLeft(until, now) });
 }
 
 /** The 423 of the password and e-mail change routes: the same lock, said for a signed-in user. */
 export function passwordChecksLockedMessage(until: Date, now = new Date()): string {
-  const minutes = minutesLeft(until, now);
-  return `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return tr('errors', 'password.locked', { minutes: minutesLeft(until, now) });
 }
 
 /**
@@ -79,8 +81,13 @@ export function passwordChecksLockedMessage(until: Date, now = new Date()): stri
  * reported on when that differs (the admin form's `username` is an e-mail).
  */
 export function accountTaken(taken: keyof typeof ACCOUNT_EXISTS, field: string = taken) {
-  return conflict(ACCOUNT_EXISTS[taken], { [field]: ACCOUNT_EXISTS[taken] });
+  const message = ACCOUNT_EXISTS[taken];
+  return conflict(message, { [field]: message });
 }
+
+/** The language an account's mail is written in: a participant's own; admins read English. */
+export const languageOf = (account: Account): Language =>
+  account.type === 'participant' ? account.row.language : defaultLanguage;
 
 type Deps = {
   db: Db;
@@ -113,7 +120,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     field: { action: string; missingMessage: string },
   ): Promise<Account> {
     const account = await findAccountById(db, who.type, who.id);
-    if (!account) throw new AppError(404, 'NOT_FOUND', 'Account not found');
+    if (!account) throw new AppError(404, 'NOT_FOUND', tr('errors', 'account.notFound'));
     const key = failureKeyOf(account.row.email);
     const now = clock();
     const lock = await activeLock(db, key, ctx.ip, now);
@@ -132,7 +139,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       });
       if (lockedUntil)
         throw new AppError(423, 'LOCKED', passwordChecksLockedMessage(lockedUntil, now));
-      throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
+      throw badRequest(wrongCurrentPassword(), { currentPassword: wrongCurrentPassword() });
     }
     await clearFailures(db, key, ctx.ip);
     return account;
@@ -149,7 +156,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
 
   function assertNotCommon(password: string, field = 'password') {
     if (isCommonPassword(password))
-      throw badRequest('Please choose a stronger password', {
+      throw badRequest(tr('errors', 'password.stronger'), {
         [field]: messages.passwordTooCommon(),
       });
   }
@@ -209,7 +216,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           resource: 'admin',
           details: { reason: 'admin sign-up from the public' },
         });
-        throw forbidden('Admin accounts can only be created by a super admin');
+        throw forbidden(tr('errors', 'signUp.adminRefused'));
       }
       const row = await createParticipant(input, ctx, 'auth.signup');
       return { user: toSessionUser({ type: 'participant', row }), userType: 'participant' };
@@ -250,7 +257,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         const reason = account && ok ? 'inactive' : 'wrong password';
         await fail(lockedUntil ? `${reason}, now locked` : reason);
         if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil, now));
-        throw new AppError(401, 'INVALID_CREDENTIALS', INVALID_CREDENTIALS);
+        throw new AppError(401, 'INVALID_CREDENTIALS', invalidCredentials());
       }
       const signedIn = { id: account.row.id, type: account.type };
 
@@ -299,12 +306,14 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         await db.transaction(async (tx) => {
           await setResetToken(tx, who, hashToken(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
           const link = `${config.publicUrl}${paths.resetPassword}?token=${token}`;
+          // In the participant's own language, whatever the language of the request.
           await enqueueMail(
             tx,
             passwordResetMail({
               to: account.row.email,
-              firstName: account.row.firstName || 'there',
+              firstName: account.row.firstName,
               link,
+              language: languageOf(account),
             }),
             mailOptions,
           );
@@ -346,10 +355,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         }
         return false;
       });
-      if (!done)
-        throw badRequest('This reset link is invalid or has expired', {
-          token: 'This reset link is invalid or has expired',
-        });
+      if (!done) {
+        const message = tr('validation', 'resetLinkInvalid');
+        throw badRequest(message, { token: message });
+      }
     },
 
     /**
@@ -400,9 +409,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       oldEmail: string,
       keepSessionIdHash: string | undefined,
       ctx: RequestContext,
+      language: Language = defaultLanguage,
     ): Promise<void> {
       await endOtherAccess(tx, who, keepSessionIdHash);
-      await enqueueMail(tx, emailChangedMail({ to: oldEmail, at: clock() }), mailOptions);
+      await enqueueMail(tx, emailChangedMail({ to: oldEmail, at: clock(), language }), mailOptions);
       await recordAudit(tx, ctx, {
         action: 'auth.email.change',
         resource: who.type,

@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
 import { paths } from '../../../shared/paths';
 import { takesPlace } from '../../../shared/rules/capacity';
-import { formatKesDecimal } from '../../../shared/rules/money';
 import { applicationTransitions, canMove } from '../../../shared/rules/transitions';
 import type {
   AdminApplication,
@@ -27,7 +26,7 @@ import {
 import { recomputeEarnings } from '../payments/earnings.repo';
 import { findParticipant } from '../participants/participants.repo';
 import { insertCompletionPayment } from '../payments/payments.repo';
-import { STUDY_NOT_FOUND, type StudiesService } from '../studies/studies.service';
+import { studyNotFound, type StudiesService } from '../studies/studies.service';
 import { lockStudy } from '../studies/studies.repo';
 import { toAdminApplication, toApplication } from './applications.mapper';
 import {
@@ -41,10 +40,12 @@ import {
   refreshPlacesTaken,
   updateApplicationStatus,
 } from './applications.repo';
+import { tr } from '../../../shared/i18n/runtime';
 
-export const ALREADY_APPLIED = 'You have already applied to this test';
-export const NOT_OPEN = 'This test is not accepting applications';
-export const STUDY_FULL = 'Study is full';
+// A participant meets these when applying: each in the request's language.
+export const alreadyApplied = () => tr('errors', 'application.alreadyApplied');
+export const notOpen = () => tr('errors', 'application.notOpen');
+export const studyFull = () => tr('errors', 'application.studyFull');
 
 type ApplicationList = {
   applications: (AdminApplication | Application)[];
@@ -92,13 +93,14 @@ export function createApplicationsService(deps: {
       input: z.output<typeof applySchema>,
       ctx: RequestContext,
     ): Promise<Application> {
-      if (input.participantId !== applicantId) throw forbidden('You can only apply for yourself');
+      if (input.participantId !== applicantId)
+        throw forbidden(tr('errors', 'application.onlyYourself'));
       try {
         return await db.transaction(async (tx) => {
           // A status change cannot slip between the check and the insert.
           const study = await lockStudy(tx, input.testId, 'share');
-          if (!study) throw notFound(STUDY_NOT_FOUND);
-          if (study.status !== 'active') throw conflict(NOT_OPEN);
+          if (!study) throw notFound(studyNotFound());
+          if (study.status !== 'active') throw conflict(notOpen());
           const row = await insertApplication(tx, {
             participantId: applicantId,
             testId: study.id,
@@ -113,7 +115,7 @@ export function createApplicationsService(deps: {
           return toApplication(row, study);
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'participant_test')) throw conflict(ALREADY_APPLIED);
+        if (isUniqueViolation(error, 'participant_test')) throw conflict(alreadyApplied());
         throw error;
       }
     },
@@ -151,19 +153,19 @@ export function createApplicationsService(deps: {
     ): Promise<Application> {
       const result = await db.transaction(async (tx) => {
         const current = await findApplication(tx, id);
-        if (!current) throw notFound('Application not found');
+        if (!current) throw notFound(tr('errors', 'application.notFound'));
         // The study first, then the application: every writer takes the locks in this order.
         const study = await lockStudy(tx, current.testId, 'update');
         const application = await lockApplication(tx, id);
         // Deleted between the read and the locks (with its study or its participant).
-        if (!study || !application) throw notFound('Application not found');
+        if (!study || !application) throw notFound(tr('errors', 'application.notFound'));
         const from = application.status;
         const to = input.status;
         if (!canMove(applicationTransitions, from, to)) {
           throw conflict(`An application cannot move from ${from} to ${to}`);
         }
         if (to === 'scheduled' && (await countPlacesTaken(tx, study.id)) >= study.maxParticipants) {
-          throw conflict(STUDY_FULL);
+          throw conflict(studyFull());
         }
         if (to === 'completed' && input.hoursWorked === undefined && study.duration > 99.99) {
           throw badRequest('Enter the hours worked', {
@@ -206,7 +208,7 @@ export function createApplicationsService(deps: {
           if (to === 'completed' && amount !== undefined)
             await enqueueMail(
               tx,
-              applicationCompletedMail(person, study.title, formatKesDecimal(amount)),
+              applicationCompletedMail(person, study.title, amount),
               mailOptions,
             );
         }

@@ -1,7 +1,9 @@
 /**
- * Every mail the site sends, its words and its layout, in one place. Mail quotes what a
- * user typed only to the team (lead notifications) or to the account's own owner; the
- * auto-replies to the public forms and the e-mail-change notice quote nothing typed.
+ * Every mail the site sends, its layout in one place. Mail to participants and visitors is
+ * worded in the `mail` catalogue, in their language (decisions.md section 13); the team's
+ * lead notifications stay English here, like the console. Mail quotes what a user typed
+ * only to the team (lead notifications) or to the account's own owner; the auto-replies to
+ * the public forms and the e-mail-change notice quote nothing typed.
  */
 import {
   inquiryBudgets,
@@ -11,8 +13,18 @@ import {
   researchTimelines,
   urgencies,
 } from '../../../shared/schemas/options';
+import {
+  defaultLanguage,
+  type Language,
+  languages,
+  localeOf,
+} from '../../../shared/i18n/languages';
+import type { MessageArgs, MessageKey } from '../../../shared/i18n/namespaces';
+import { translate } from '../../../shared/i18n/runtime';
+import { formatKes, toCents } from '../../../shared/rules/money';
 import type { ClientRequest, ResearchRequest } from '../../../shared/schemas/requests';
 import { site } from '../../../shared/site';
+import { useServerCatalogues } from '../../i18n/catalogues';
 import type { OutgoingMail } from './mail.service';
 
 export function escapeHtml(value: string): string {
@@ -25,6 +37,18 @@ export function escapeHtml(value: string): string {
 }
 
 const signature = `— ${site.name}`;
+
+/**
+ * One message of the `mail` namespace in the recipient's language (never the request's: an
+ * admin's action mails the participant in theirs). Mail is rendered when it is queued, so
+ * the language is fixed then.
+ */
+function say(language: Language, key: MessageKey<'mail'>, args?: MessageArgs): string {
+  useServerCatalogues(); // a script may queue mail without building the app
+  return translate(language, 'mail', key, args);
+}
+
+const siteName = site.name;
 
 /** A short letter: a greeting, one paragraph per line, an optional link, the signature. */
 function letter(
@@ -45,7 +69,8 @@ function letter(
   return { ...mail, text, html };
 }
 
-const hello = (firstName: string) => `Hello ${firstName},`;
+const hello = (language: Language, firstName: string) =>
+  firstName ? say(language, 'hello', { firstName }) : say(language, 'helloThere');
 
 // ---- Accounts -------------------------------------------------------------------------
 
@@ -53,28 +78,25 @@ export function passwordResetMail(input: {
   to: string;
   firstName: string;
   link: string;
+  /** The account's language (a participant's own; admins English). */
+  language?: Language;
 }): OutgoingMail {
-  const ignore = 'If you did not ask for this, ignore this e-mail: your password stays as it is.';
-  const text = [
-    hello(input.firstName),
-    '',
-    `Someone asked to reset the password of your ${site.name} account.`,
-    'Open this link within one hour to choose a new password:',
-    '',
-    input.link,
-    '',
-    ignore,
-    '',
-    signature,
-  ].join('\n');
-  const html = `<p>${escapeHtml(hello(input.firstName))}</p>
-<p>Someone asked to reset the password of your ${escapeHtml(site.name)} account. Open this link within one hour to choose a new password:</p>
-<p><a href="${escapeHtml(input.link)}">Choose a new password</a></p>
+  const language = input.language ?? defaultLanguage;
+  const greeting = hello(language, input.firstName);
+  const asked = say(language, 'passwordReset.asked', { siteName });
+  const openLink = say(language, 'passwordReset.openLink');
+  const ignore = say(language, 'passwordReset.ignore');
+  const text = [greeting, '', asked, openLink, '', input.link, '', ignore, '', signature].join(
+    '\n',
+  );
+  const html = `<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(asked)} ${escapeHtml(openLink)}</p>
+<p><a href="${escapeHtml(input.link)}">${escapeHtml(say(language, 'passwordReset.linkLabel'))}</a></p>
 <p>${escapeHtml(ignore)}</p>
 <p>${escapeHtml(signature)}</p>`;
   return {
     to: input.to,
-    subject: `Reset your ${site.name} password`,
+    subject: say(language, 'passwordReset.subject', { siteName }),
     text,
     html,
     kind: 'password-reset',
@@ -85,8 +107,13 @@ export function passwordResetMail(input: {
  * Sent to the OLD address when an account's e-mail changes. It quotes nothing a user typed
  * (not the new address, not a name): whoever changed it cannot make it carry their text.
  */
-export function emailChangedMail(input: { to: string; at: Date }): OutgoingMail {
-  const when = input.at.toLocaleString('en-KE', {
+export function emailChangedMail(input: {
+  to: string;
+  at: Date;
+  language?: Language;
+}): OutgoingMail {
+  const language = input.language ?? defaultLanguage;
+  const when = input.at.toLocaleString(localeOf[language], {
     timeZone: 'Africa/Nairobi',
     dateStyle: 'long',
     timeStyle: 'short',
@@ -95,105 +122,131 @@ export function emailChangedMail(input: { to: string; at: Date }): OutgoingMail 
     {
       to: input.to,
       kind: 'email-changed',
-      subject: `Your ${site.name} sign-in email was changed`,
+      subject: say(language, 'emailChanged.subject', { siteName }),
     },
-    'Hello,',
+    say(language, 'helloNoName'),
     [
-      `The sign-in email address of your ${site.name} account was changed on ${when} (Nairobi time).`,
-      'This address will no longer receive mail about the account.',
-      `If you did not make this change, reply to this e-mail or write to ${site.email} at once so that we can secure your account.`,
+      say(language, 'emailChanged.changed', { siteName, when }),
+      say(language, 'emailChanged.noLonger'),
+      say(language, 'emailChanged.notYou', { contactEmail: site.email }),
     ],
   );
 }
 
 // ---- Participants: applications, payments, announcements -----------------------------
 
-type Person = { email: string; firstName: string };
+/** A participant as their mail needs them: where, whom to greet, in which language. */
+type Person = { email: string; firstName: string; language: Language };
+
+/** A KES amount ("1500.00") as the participant's locale writes it. */
+const kes = (amount: string, language: Language) => formatKes(toCents(amount), language);
 
 export function applicationScheduledMail(
   p: Person,
   studyTitle: string,
   dashboardUrl: string,
 ): OutgoingMail {
+  const { language } = p;
   return letter(
-    { to: p.email, kind: 'application-scheduled', subject: `You're scheduled: ${studyTitle}` },
-    hello(p.firstName),
+    {
+      to: p.email,
+      kind: 'application-scheduled',
+      subject: say(language, 'applicationScheduled.subject', { studyTitle }),
+    },
+    hello(language, p.firstName),
     [
-      `Good news: you have been scheduled for the study "${studyTitle}".`,
-      'We will contact you with the session details. You can follow your applications on your dashboard.',
+      say(language, 'applicationScheduled.goodNews', { studyTitle }),
+      say(language, 'applicationScheduled.next'),
     ],
-    { url: dashboardUrl, label: 'Open your dashboard' },
+    { url: dashboardUrl, label: say(language, 'applicationScheduled.linkLabel') },
   );
 }
 
 export function applicationDeclinedMail(p: Person, studyTitle: string): OutgoingMail {
+  const { language } = p;
   return letter(
     {
       to: p.email,
       kind: 'application-declined',
-      subject: `About your application: ${studyTitle}`,
+      subject: say(language, 'applicationDeclined.subject', { studyTitle }),
     },
-    hello(p.firstName),
+    hello(language, p.firstName),
     [
-      `Thank you for applying to "${studyTitle}". This time we were not able to include you in the study.`,
-      'New studies open regularly; complete profiles are matched with more opportunities.',
+      say(language, 'applicationDeclined.thanks', { studyTitle }),
+      say(language, 'applicationDeclined.more'),
     ],
   );
 }
 
+/** `amount` is the API's decimal string ("1500.00"), written in the participant's locale. */
 export function applicationCompletedMail(
   p: Person,
   studyTitle: string,
-  amountKes: string,
+  amount: string,
 ): OutgoingMail {
+  const { language } = p;
   return letter(
     {
       to: p.email,
       kind: 'application-completed',
-      subject: `Thank you for taking part: ${studyTitle}`,
+      subject: say(language, 'applicationCompleted.subject', { studyTitle }),
     },
-    hello(p.firstName),
+    hello(language, p.firstName),
     [
-      `You have completed the study "${studyTitle}". A payment of ${amountKes} is now pending and will be sent to you shortly.`,
+      say(language, 'applicationCompleted.paymentPending', {
+        studyTitle,
+        amount: kes(amount, language),
+      }),
     ],
   );
 }
 
-export function paymentCompletedMail(
-  p: Person,
-  amountKes: string,
-  reference: string,
-): OutgoingMail {
+/** `amount` is the API's decimal string ("1500.00"), written in the participant's locale. */
+export function paymentCompletedMail(p: Person, amount: string, reference: string): OutgoingMail {
+  const { language } = p;
+  const shown = kes(amount, language);
   return letter(
-    { to: p.email, kind: 'payment-completed', subject: `Payment sent: ${amountKes}` },
-    hello(p.firstName),
-    [`We have sent you ${amountKes}. Reference: ${reference}.`],
+    {
+      to: p.email,
+      kind: 'payment-completed',
+      subject: say(language, 'paymentCompleted.subject', { amount: shown }),
+    },
+    hello(language, p.firstName),
+    [say(language, 'paymentCompleted.sent', { amount: shown, reference })],
   );
 }
 
 /** Every active participant's mail when studies open again (settings); text only. */
 export function studiesOpenMail(p: Person, dashboardUrl: string): OutgoingMail {
+  const { language } = p;
   const { html: _html, ...textOnly } = letter(
     {
       to: p.email,
       kind: 'studies-open',
-      subject: `New research studies are open — ${site.name}`,
+      subject: say(language, 'studiesOpen.subject', { siteName }),
     },
-    hello(p.firstName),
-    [`New paid research studies are open. Sign in to see them and apply: ${dashboardUrl}`],
+    hello(language, p.firstName),
+    [say(language, 'studiesOpen.line', { url: dashboardUrl })],
   );
   return textOnly;
 }
 
 /**
  * The studies-open mail as one INSERT … SELECT writes it for every participant at once:
- * the same text, split around the first name the database fills in.
+ * the same text in each language, split around the first name the database fills in.
  */
 export function studiesOpenMailAround(dashboardUrl: string) {
   const slot = '\u0000';
-  const { kind, subject, text } = studiesOpenMail({ email: '', firstName: slot }, dashboardUrl);
-  const [beforeName = '', afterName = ''] = text.split(slot);
-  return { kind, subject, beforeName, afterName };
+  return Object.fromEntries(
+    languages.map((language) => {
+      const { kind, subject, text } = studiesOpenMail(
+        { email: '', firstName: slot, language },
+        dashboardUrl,
+      );
+      const [beforeName = '', afterName = ''] = text.split(slot);
+      return [language, { kind, subject, beforeName, afterName }];
+    }),
+  ) as Record<Language, { kind: string; subject: string; beforeName: string; afterName: string }>;
 }
 
 // ---- Leads from the public forms ------------------------------------------------------
@@ -226,16 +279,23 @@ function leadNotification(
 /**
  * The auto-reply to a lead quotes nothing the sender typed, not even a name: the form
  * takes any address, so quoted text would let anyone make the site mail it to anyone.
+ * It is written in the language of the form the visitor sent.
  */
-function autoReply(to: string, kind: string, subject: string, line: string): OutgoingMail {
-  const ignore =
-    'If you did not send this request, you can ignore this e-mail: nothing else will follow.';
+function autoReply(
+  to: string,
+  kind: string,
+  subject: string,
+  line: string,
+  language: Language,
+): OutgoingMail {
+  const greeting = say(language, 'helloNoName');
+  const ignore = say(language, 'lead.ignore');
   return {
     to,
     kind,
     subject,
-    text: `Hello,\n\n${line}\n\n${ignore}\n\n${signature}\n${site.email}`,
-    html: `<p>Hello,</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}<br>${escapeHtml(site.email)}</p>`,
+    text: `${greeting}\n\n${line}\n\n${ignore}\n\n${signature}\n${site.email}`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}<br>${escapeHtml(site.email)}</p>`,
   };
 }
 
@@ -262,12 +322,16 @@ export function inquiryNotificationMail(
   );
 }
 
-export function inquiryConfirmationMail(r: Pick<InquiryForMail, 'email'>): OutgoingMail {
+export function inquiryConfirmationMail(
+  r: Pick<InquiryForMail, 'email'>,
+  language: Language = defaultLanguage,
+): OutgoingMail {
   return autoReply(
     r.email,
     'inquiry-confirmation',
-    `We received your inquiry — ${site.name}`,
-    'Thank you for telling us about your project. A product lead will contact you within 24 hours.',
+    say(language, 'inquiryConfirmation.subject', { siteName }),
+    say(language, 'inquiryConfirmation.line'),
+    language,
   );
 }
 
@@ -298,11 +362,15 @@ export function researchNotificationMail(
 }
 
 /** Like the inquiry's auto-reply: quotes nothing the sender typed. */
-export function researchConfirmationMail(r: Pick<ResearchForMail, 'email'>): OutgoingMail {
+export function researchConfirmationMail(
+  r: Pick<ResearchForMail, 'email'>,
+  language: Language = defaultLanguage,
+): OutgoingMail {
   return autoReply(
     r.email,
     'research-confirmation',
-    `We received your research request — ${site.name}`,
-    'Thank you for your research request. Our research team will contact you within 24 hours to plan the study.',
+    say(language, 'researchConfirmation.subject', { siteName }),
+    say(language, 'researchConfirmation.line'),
+    language,
   );
 }

@@ -25,6 +25,7 @@ import {
 import { requestContext } from '../../plugins/session';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { ParticipantsService } from './participants.service';
+import { tr } from '../../../shared/i18n/runtime';
 
 const PRIVATE = 'private, no-store';
 const participantAnswer = z.object({ participant: participantSchema });
@@ -175,7 +176,7 @@ export async function participantsRoutes(
         auth.sessionIdHash,
         requestContext(request),
       );
-      return { message: 'Password changed' };
+      return { message: tr('errors', 'done.passwordChanged') };
     },
   );
 
@@ -191,23 +192,23 @@ export async function participantsRoutes(
       if (declared > PHOTO_MAX_BYTES + MULTIPART_OVERHEAD)
         throw new AppError(413, 'TOO_LARGE', photoMessages.size);
       if (!request.isMultipart())
-        throw new AppError(415, 'UNSUPPORTED_TYPE', 'Please send the photo as multipart/form-data');
+        throw new AppError(415, 'UNSUPPORTED_TYPE', tr('errors', 'photo.multipart'));
       // A body that is not well-formed multipart (no boundary, a cut-off part) is the
       // sender's mistake: 400, never the 500 of an unexpected error.
-      const malformed = () =>
-        badRequest('The upload could not be read; please choose the photo again', {
-          photo: 'The upload could not be read; please choose the photo again',
-        });
+      const malformed = () => {
+        const message = tr('errors', 'photo.unreadable');
+        return badRequest(message, { photo: message });
+      };
       let file: Awaited<ReturnType<typeof request.file>>;
       try {
         file = await request.file();
       } catch {
         throw malformed();
       }
-      if (!file || file.fieldname !== 'photo')
-        throw badRequest('Please choose a photo to upload', {
-          photo: 'Please choose a photo to upload',
-        });
+      if (!file || file.fieldname !== 'photo') {
+        const message = tr('errors', 'photo.missing');
+        throw badRequest(message, { photo: message });
+      }
       let bytes: Buffer;
       try {
         bytes = await file.toBuffer();
@@ -244,7 +245,7 @@ export async function participantsRoutes(
     async (request, reply) => {
       await participants.remove(request.params.id, requestContext(request));
       if (request.auth!.user.id === request.params.id) reply.clearSessionCookie();
-      return { message: 'Account deleted' };
+      return { message: tr('errors', 'done.accountDeleted') };
     },
   );
 

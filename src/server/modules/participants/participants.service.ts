@@ -40,6 +40,7 @@ import {
   type ParticipantChanges,
 } from './participants.repo';
 import { processPhoto } from './photo';
+import { tr } from '../../../shared/i18n/runtime';
 
 /** Either profile form; the dashboard's (names, e-mail, phone) is a part of the full one. */
 export type ProfileChanges = z.output<typeof participantProfileUpdateSchema>;
@@ -60,7 +61,7 @@ export function createParticipantsService({
 }) {
   async function load(id: string): Promise<ParticipantRow> {
     const row = await findParticipant(db, id);
-    if (!row) throw notFound('Participant not found');
+    if (!row) throw notFound(tr('errors', 'participant.notFound'));
     return row;
   }
 
@@ -159,8 +160,10 @@ export function createParticipantsService({
           )
             throw accountTaken('phone');
           const row = await updateParticipant(tx, id, values);
-          if (!row) throw notFound('Participant not found');
-          if (emailChanges) await accounts.emailChanged(tx, who, current.email, sessionIdHash, ctx);
+          if (!row) throw notFound(tr('errors', 'participant.notFound'));
+          // Told in the participant's language (as it is after this update).
+          if (emailChanges)
+            await accounts.emailChanged(tx, who, current.email, sessionIdHash, ctx, row.language);
           await recordAudit(tx, ctx, {
             action: 'participant.update',
             resource: 'participant',
@@ -194,7 +197,7 @@ export function createParticipantsService({
 
     async photo(id: string) {
       const row = await findPhoto(db, id);
-      if (!row) throw notFound('No photo');
+      if (!row) throw notFound(tr('errors', 'participant.noPhoto'));
       return row;
     },
 
@@ -206,7 +209,7 @@ export function createParticipantsService({
     async remove(id: string, ctx: RequestContext): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await deleteParticipant(tx, id);
-        if (!row) throw notFound('Participant not found');
+        if (!row) throw notFound(tr('errors', 'participant.notFound'));
         await deleteUserSessions(tx, { id, type: 'participant' });
         // Their mail goes with them, queued and sent (decisions.md section 8).
         await deleteMailTo(tx, row.email);
@@ -224,7 +227,7 @@ export function createParticipantsService({
     /** One participant's earnings for the admin's detail view: 404 when there is no such participant. */
     async earningsOfParticipant(id: string): Promise<Earnings> {
       const row = await findParticipantEarnings(db, id);
-      if (!row) throw notFound('Participant not found');
+      if (!row) throw notFound(tr('errors', 'participant.notFound'));
       return toEarnings(row.earnings);
     },
 

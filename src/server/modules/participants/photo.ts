@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
+import { tr } from '../../../shared/i18n/runtime';
 import { photoMessages } from '../../../shared/schemas/participants';
 import { AppError, badRequest } from '../../lib/app-error';
 
@@ -12,10 +13,15 @@ export const MAX_ASPECT_RATIO = 10;
 export const MAX_CONCURRENT_DECODES = 2;
 const OUTPUT_SIZE = 512;
 
+/** Read in the request's language (decisions.md section 13). */
 export const photoShapeMessages = {
-  side: `Please upload an image of at most ${MAX_SIDE} pixels on each side`,
-  ratio: `Please upload an image at most ${MAX_ASPECT_RATIO} times as long as it is wide`,
-} as const;
+  get side(): string {
+    return tr('errors', 'photo.side', { max: MAX_SIDE });
+  },
+  get ratio(): string {
+    return tr('errors', 'photo.ratio', { ratio: MAX_ASPECT_RATIO });
+  },
+};
 
 /** A counting semaphore: `run` waits until fewer than `limit` tasks are running. */
 export function createLimiter(limit: number) {
@@ -47,10 +53,10 @@ export const decodeLimiter = createLimiter(MAX_CONCURRENT_DECODES);
 
 /** Refuses, from the header alone, an image whose decoding would cost too much. */
 export function checkPhotoShape(width: number, height: number): void {
-  if (width > MAX_SIDE || height > MAX_SIDE)
-    throw badRequest(photoShapeMessages.side, { photo: photoShapeMessages.side });
+  const refuse = (message: string) => badRequest(message, { photo: message });
+  if (width > MAX_SIDE || height > MAX_SIDE) throw refuse(photoShapeMessages.side);
   if (Math.max(width, height) > MAX_ASPECT_RATIO * Math.min(width, height))
-    throw badRequest(photoShapeMessages.ratio, { photo: photoShapeMessages.ratio });
+    throw refuse(photoShapeMessages.ratio);
 }
 
 /** The type an upload really is, from its first bytes, whatever its name or declared type. */
@@ -88,7 +94,11 @@ export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   // metadata() read the header only: nothing has been decoded yet.
   checkPhotoShape(meta.width, meta.height);
   if (meta.width * meta.height > MAX_PIXELS) {
-    throw new AppError(413, 'TOO_MANY_PIXELS', 'Please upload an image of at most 25 megapixels');
+    throw new AppError(
+      413,
+      'TOO_MANY_PIXELS',
+      tr('errors', 'photo.tooManyPixels', { megapixels: MAX_PIXELS / 1_000_000 }),
+    );
   }
   let data: Buffer;
   try {

@@ -6,7 +6,6 @@ import { conflict, notFound } from '../../lib/app-error';
 import { phoneDigits } from '../../lib/csv';
 import { csvFromRows } from '../../lib/csv-export';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
-import { formatKesDecimal } from '../../../shared/rules/money';
 import { canMove, paymentTransitions } from '../../../shared/rules/transitions';
 import type {
   Payment,
@@ -19,7 +18,7 @@ import { enqueueMail } from '../mail/mail.service';
 import { paymentCompletedMail } from '../mail/mail-copy';
 import { findParticipant } from '../participants/participants.repo';
 import { findStudy } from '../studies/studies.repo';
-import { STUDY_NOT_FOUND } from '../studies/studies.service';
+import { studyNotFound } from '../studies/studies.service';
 import { recomputeEarnings } from './earnings.repo';
 import { toPayment } from './payments.mapper';
 import {
@@ -113,7 +112,7 @@ export function createPaymentsService({
           if (person && input.transactionId)
             await enqueueMail(
               tx,
-              paymentCompletedMail(person, formatKesDecimal(current.amount), input.transactionId),
+              paymentCompletedMail(person, current.amount, input.transactionId),
               mailOptions,
             );
         }
@@ -140,7 +139,7 @@ export function createPaymentsService({
      */
     async studyPaymentsCsv(studyId: string): Promise<{ filename: string; stream: Readable }> {
       const study = await findStudy(db, studyId);
-      if (!study) throw notFound(STUDY_NOT_FOUND);
+      if (!study) throw notFound(studyNotFound());
       const rows = await studyPaymentRows(db, studyId);
       const records = rows.map((r) => [
         `${r.firstName} ${r.lastName}`,

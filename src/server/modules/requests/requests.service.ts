@@ -23,6 +23,7 @@ import {
   researchNotificationMail,
 } from '../mail/mail-copy';
 import { enqueueMail } from '../mail/mail.service';
+import { activeLanguage } from '../../../shared/i18n/runtime';
 import { toClientRequest, toResearchRequest } from './requests.mapper';
 import {
   clientRequestsAfter,
@@ -130,7 +131,8 @@ export function createRequestsService({
             inquiryNotificationMail(config.notifyEmail, saved, adminUrl),
             mailOptions,
           );
-        await enqueueMail(tx, inquiryConfirmationMail(saved), mailOptions);
+        // The visitor's reply in the language of the form they sent (its Accept-Language).
+        await enqueueMail(tx, inquiryConfirmationMail(saved, activeLanguage()), mailOptions);
         await recordAudit(tx, ctx, {
           action: 'client_request.create',
           resource: 'client_request',
@@ -174,7 +176,7 @@ export function createRequestsService({
             researchNotificationMail(config.notifyEmail, saved, adminUrl),
             mailOptions,
           );
-        await enqueueMail(tx, researchConfirmationMail(saved), mailOptions);
+        await enqueueMail(tx, researchConfirmationMail(saved, activeLanguage()), mailOptions);
         await recordAudit(tx, ctx, {
           action: 'research_request.create',
           resource: 'research_request',

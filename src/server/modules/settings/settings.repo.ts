@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { settings } from '../../db/schema/index';
+import { defaultLanguage, type Language, languages } from '../../../shared/i18n/languages';
 
 /** The one settings row the site has. */
 const SITE = 'site';
@@ -26,17 +27,28 @@ export async function saveSiteSettings(
     });
 }
 
+type AroundName = { kind: string; subject: string; beforeName: string; afterName: string };
+
 /**
  * Queues one mail to every active participant in one INSERT … SELECT, whatever their
- * number: the text is `beforeName`, their first name, `afterName`. Answers how many.
+ * number, each in their own language: the text is `beforeName`, their first name,
+ * `afterName` of that language. Answers how many.
  */
 export async function mailEveryActiveParticipant(
   tx: DbOrTx,
-  mail: { kind: string; subject: string; beforeName: string; afterName: string },
+  mail: Record<Language, AroundName>,
 ): Promise<number> {
+  const byLanguage = (pick: (m: AroundName) => SQL) =>
+    sql`CASE ${sql.join(
+      languages.map((language) => sql`WHEN language = ${language} THEN ${pick(mail[language])}`),
+      sql` `,
+    )} END`;
   const result = await tx.execute(sql`
     INSERT INTO mail_outbox (to_address, subject, text_body, kind)
-    SELECT email, ${mail.subject}, ${mail.beforeName} || first_name || ${mail.afterName}, ${mail.kind}
+    SELECT email,
+      ${byLanguage((m) => sql`${m.subject}::text`)},
+      ${byLanguage((m) => sql`${m.beforeName}::text || first_name || ${m.afterName}::text`)},
+      ${mail[defaultLanguage].kind}
     FROM participants WHERE is_active
   `);
   // node-postgres says rowCount, PGlite affectedRows.

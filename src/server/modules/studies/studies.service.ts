@@ -15,11 +15,13 @@ import {
   lockStudy,
   updateStudyStatus,
 } from './studies.repo';
+import { tr } from '../../../shared/i18n/runtime';
 
 /** The public list of active studies is read by every visitor; it may be a few seconds old. */
 export const PUBLIC_STUDIES_TTL_MS = 3000;
 
-export const STUDY_NOT_FOUND = 'Test not found';
+/** A study's 404, in the request's language (visitors see it on a closed study's page). */
+export const studyNotFound = () => tr('errors', 'study.notFound');
 export const HAS_PAYMENTS = 'This test has payments and cannot be deleted: cancel it instead';
 
 /**
@@ -43,7 +45,7 @@ export function createStudiesService({ db }: { db: Db }) {
     /** One study: an admin sees any status, anyone else an active one only (else 404). */
     async getVisible(id: string, isAdmin: boolean): Promise<Study> {
       const row = await findStudy(db, id);
-      if (!row || (!isAdmin && row.status !== 'active')) throw notFound(STUDY_NOT_FOUND);
+      if (!row || (!isAdmin && row.status !== 'active')) throw notFound(studyNotFound());
       return toStudy(row);
     },
 
@@ -78,13 +80,13 @@ export function createStudiesService({ db }: { db: Db }) {
     async setStatus(id: string, status: StudyStatus, ctx: RequestContext): Promise<Study> {
       const study = await db.transaction(async (tx) => {
         const before = await lockStudy(tx, id, 'update');
-        if (!before) throw notFound(STUDY_NOT_FOUND);
+        if (!before) throw notFound(studyNotFound());
         const approval =
           status === 'active' && before.status !== 'active'
             ? { approvedBy: ctx.actor?.id ?? null }
             : undefined;
         const row = await updateStudyStatus(tx, id, status, approval);
-        if (!row) throw notFound(STUDY_NOT_FOUND);
+        if (!row) throw notFound(studyNotFound());
         await recordAudit(tx, ctx, {
           action: 'study.status',
           resource: 'study',
@@ -102,7 +104,7 @@ export function createStudiesService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         if (await studyHasPayments(tx, id)) throw conflict(HAS_PAYMENTS);
         const row = await deleteStudy(tx, id);
-        if (!row) throw notFound(STUDY_NOT_FOUND);
+        if (!row) throw notFound(studyNotFound());
         await recordAudit(tx, ctx, {
           action: 'study.delete',
           resource: 'study',
