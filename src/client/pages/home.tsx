@@ -10,14 +10,13 @@ import {
   UsersRoundIcon,
   WorkflowIcon,
 } from 'lucide-react';
+import { lazy } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { CtaBand } from '@/client/components/marketing/cta-band';
 import { HydrationUnit } from '@/client/components/layout/hydration-unit';
 import { IconTile } from '@/client/components/marketing/icon-tile';
-import { ImpactChart } from '@/client/components/marketing/impact-chart';
 import { PageHero } from '@/client/components/marketing/page-hero';
-import { PartnerStrip } from '@/client/components/marketing/partner-strip';
 import { Section } from '@/client/components/marketing/section';
 import { Button } from '@/client/components/ui/button';
 import { StatsStrip } from '@/client/features/stats/components/stats-strip';
@@ -27,6 +26,17 @@ import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
 
 type HomeKey = MessageKey<'home'>;
+
+// Below the fold and static: their code loads when they come near (the prerendered markup
+// is there meanwhile), not with the page.
+const ImpactChart = lazy(() =>
+  import('@/client/components/marketing/impact-chart').then((m) => ({ default: m.ImpactChart })),
+);
+const PartnerStrip = lazy(() =>
+  import('@/client/components/marketing/partner-strip').then((m) => ({
+    default: m.PartnerStrip,
+  })),
+);
 
 const services: { to: string; title: HomeKey; description: HomeKey; icon: LucideIcon }[] = [
   {
@@ -191,7 +201,9 @@ export function HomePage() {
               </dd>
             </div>
           </dl>
-          <ImpactChart />
+          <HydrationUnit deferUntilNear="impact">
+            <ImpactChart />
+          </HydrationUnit>
         </div>
       </Section>
 
@@ -201,7 +213,9 @@ export function HomePage() {
         title={t('partners.title')}
         headerClassName="max-w-3xl"
       >
-        <PartnerStrip />
+        <HydrationUnit deferUntilNear="partners">
+          <PartnerStrip />
+        </HydrationUnit>
       </Section>
 
       <Section
