@@ -1,15 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import type { Namespace } from '@/shared/i18n/namespaces';
 import { localizedPath, publicPagePaths } from '@/shared/paths';
+import { site } from '@/shared/site';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { englishLeftovers } from './support/catalogues';
-import { shot } from './support/kit';
+import { englishLeftovers, message } from './support/catalogues';
+import { mailTo } from './support/mail-catcher';
+import { adminApi, apiAs, createActiveStudy, shot } from './support/kit';
 
 const session = useBrowser();
 
 /** The namespaces a public page may draw on. */
 const PUBLIC_NAMESPACES: Namespace[] = [
   'common',
+  'ui',
   'home',
   'about',
   'services',
@@ -26,7 +31,8 @@ describe('the public pages in Kiswahili (decisions.md section 13)', () => {
       // As prerendered, before any script runs.
       const html = await (await fetch(`${session.baseUrl}${swPath}`)).text();
       expect(html, swPath).toMatch(/<html lang="sw"/);
-      expect(html, swPath).toContain(`hrefLang="en" href="${new URL(session.baseUrl).origin}`);
+      // The build bakes its SITE_ORIGIN into the links; the path is what matters here.
+      expect(html, swPath).toMatch(new RegExp(`hrefLang="en" href="https?://[^/"]+${path}"`));
       const response = await t.page.goto(swPath);
       expect(response?.status(), swPath).toBe(200);
       await expect.poll(() => t.page.evaluate(() => document.documentElement.lang)).toBe('sw');
@@ -47,8 +53,8 @@ describe('the public pages in Kiswahili (decisions.md section 13)', () => {
     for (const path of publicPagePaths) {
       const html = await (await fetch(`${session.baseUrl}${path}`)).text();
       expect(html, path).toMatch(/<html lang="en"/);
-      expect(html, path).toContain(
-        `hrefLang="sw" href="${new URL(session.baseUrl).origin}${localizedPath(path, 'sw')}"`,
+      expect(html, path).toMatch(
+        new RegExp(`hrefLang="sw" href="https?://[^/"]+${localizedPath(path, 'sw')}"`),
       );
     }
   });
@@ -80,5 +86,149 @@ describe('the public pages in Kiswahili (decisions.md section 13)', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/<html lang="en"/);
+  });
+});
+
+const PASSWORD = 'Mlima-Kenya-Alfajiri-47';
+const PARTICIPANT_NAMESPACES: Namespace[] = [
+  'common',
+  'ui',
+  'registration',
+  'dashboard',
+  'profile',
+  'auth',
+  'validation',
+];
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 }).textContent();
+const visible = (page: Page, text: string) => page.getByText(text).first().isVisible();
+
+describe('a participant in Kiswahili (decisions.md section 13)', () => {
+  it('registers from a Kiswahili page, sees the dashboard, applies and opens profile settings in Kiswahili at 375 px; the choice survives signing in elsewhere and a reload; mail comes in Kiswahili', async () => {
+    const t = await session.newPage({ width: 375, height: 800 });
+    const { page } = t;
+    const id = crypto.randomBytes(3).toString('hex');
+    const person = {
+      firstName: 'Achieng',
+      lastName: 'Mwangi',
+      email: `achieng.${id}@example.com`,
+      phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+    };
+
+    // A visitor reads the Kiswahili home page, then goes to register: the form is in Kiswahili.
+    await page.goto('/sw');
+    await expect.poll(() => lang(page)).toBe('sw');
+    // Once the page runs, landing on it in Kiswahili is the visitor's choice.
+    await expect
+      .poll(async () => (await t.context.cookies()).find((c) => c.name === 'lang')?.value)
+      .toBe('sw');
+    await page.goto('/participant/registration');
+    await expect.poll(() => lang(page)).toBe('sw');
+    await expect.poll(() => h1(page)).toBe(message('sw', 'registration', 'title'));
+    await page.getByRole('button', { name: message('sw', 'registration', 'submit') }).click();
+    // The shared schema's messages, in Kiswahili.
+    await expect
+      .poll(() => visible(page, message('sw', 'validation', 'firstNameRequired')))
+      .toBe(true);
+    await expect.poll(() => visible(page, message('sw', 'validation', 'terms'))).toBe(true);
+    expect(await englishLeftovers(page, PARTICIPANT_NAMESPACES)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await shot(page, 'sw-registration-375');
+
+    await page.locator('input[name="firstName"]').fill(person.firstName);
+    await page.locator('input[name="lastName"]').fill(person.lastName);
+    await page.locator('input[name="email"]').fill(person.email);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.locator('input[name="phone"]').fill(person.phone);
+    await page.getByRole('checkbox').click();
+    await page.getByRole('button', { name: message('sw', 'registration', 'submit') }).click();
+    await page.waitForURL('**/participant/dashboard');
+    await expect
+      .poll(() => h1(page))
+      .toBe(message('sw', 'dashboard', 'welcome').replace('{name}', person.firstName));
+    expect(await englishLeftovers(page, PARTICIPANT_NAMESPACES)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      'the dashboard scrolls sideways',
+    ).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+    await shot(page, 'sw-dashboard-375');
+
+    // The profile remembers the language the participant registered in.
+    const participantApi = await apiAs(person.email, PASSWORD);
+    const session1 = await participantApi<{ user: { id: string; language: string } }>(
+      'GET',
+      '/api/auth/session',
+    );
+    expect(session1.body.user.language).toBe('sw');
+
+    // Applying, in Kiswahili.
+    const study = await createActiveStudy(await adminApi(), {
+      title: `Utafiti wa programu ya akiba ${id}`,
+      maxParticipants: 5,
+    });
+    await page.reload();
+    const card = page.getByRole('article', { name: study.title });
+    await expect.poll(() => card.isVisible()).toBe(true);
+    await card
+      .getByRole('button', {
+        name: message('sw', 'dashboard', 'apply.buttonLabel').replace('{title}', study.title),
+      })
+      .click();
+    await expect
+      .poll(() => visible(page, message('sw', 'dashboard', 'apply.submitted')))
+      .toBe(true);
+    await page.getByRole('tab', { name: message('sw', 'dashboard', 'tab.applications') }).click();
+    await expect
+      .poll(() => page.getByRole('article', { name: study.title }).isVisible())
+      .toBe(true);
+    expect(await englishLeftovers(page, PARTICIPANT_NAMESPACES)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await shot(page, 'sw-applications-375');
+
+    // Profile settings, in Kiswahili.
+    await page.goto('/profile/settings');
+    await expect.poll(() => h1(page)).toBe(message('sw', 'profile', 'settings.title'));
+    expect(await englishLeftovers(page, PARTICIPANT_NAMESPACES)).toEqual([]);
+    await expectNoAxeViolations(page);
+    await shot(page, 'sw-profile-settings-375');
+    expectNoProblems(t);
+    await t.close();
+
+    // Another browser, no cookie: the sign-in page is English; signing in brings Kiswahili back,
+    // and it stays after a reload.
+    const other = await session.newPage({ width: 375, height: 800 });
+    await other.page.goto('/login');
+    await expect.poll(() => lang(other.page)).toBe('en');
+    await other.page.getByLabel('Email').fill(person.email);
+    await other.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await other.page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await other.page.waitForURL('**/participant/dashboard');
+    await expect.poll(() => lang(other.page)).toBe('sw');
+    await expect
+      .poll(() => h1(other.page))
+      .toBe(message('sw', 'dashboard', 'welcome').replace('{name}', person.firstName));
+    await other.page.reload();
+    await expect.poll(() => lang(other.page)).toBe('sw');
+    await expect
+      .poll(async () => (await other.context.cookies()).find((c) => c.name === 'lang')?.value)
+      .toBe('sw');
+    expectNoProblems(other);
+    await other.close();
+
+    // A password reset asked for from an English page still writes to her in Kiswahili.
+    const before = mailTo(inject('mailDir'), person.email).length;
+    const asked = await fetch(`${session.baseUrl}/api/auth/forgot-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      body: JSON.stringify({ email: person.email }),
+    });
+    expect(asked.status).toBe(202);
+    await expect.poll(() => mailTo(inject('mailDir'), person.email).length).toBeGreaterThan(before);
+    const mail = mailTo(inject('mailDir'), person.email).at(-1)!;
+    expect(mail).toContain(
+      `Subject: ${message('sw', 'mail', 'passwordReset.subject').replace('{siteName}', site.name)}`,
+    );
   });
 });

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import { publicPageLanguage } from '@/shared/paths';
 import { loadUsedCatalogues } from './catalogue-loader';
-import { useLanguageState } from './language';
+import { readLanguageCookie, useLanguageState } from './language';
 
 /**
  * Keeps the chosen language (decisions.md section 13):
@@ -32,7 +32,11 @@ export function LanguageSync() {
       return;
     }
     appliedFor.current = null;
-    if (!user && fromUrl && fromUrl !== chosen) choose(fromUrl);
+    // Landing on a public page in a language is choosing it (the cookie keeps it for the
+    // pages without a language in their URL).
+    if (!user && fromUrl && (fromUrl !== chosen || readLanguageCookie() !== fromUrl)) {
+      choose(fromUrl);
+    }
   }, [participant, user, fromUrl, chosen, choose]);
 
   return null;

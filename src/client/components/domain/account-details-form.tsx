@@ -53,6 +53,8 @@ export function AccountDetailsForm<
   onSaved?: (account: A) => void;
 }) {
   const t = useT('profile');
+  // The schema's messages, in the page's language (see useZodForm).
+  useT('validation');
   const form = useForm<Fields, unknown, P>({
     // The schemas accept the typed strings (an admin's phone may also be absent).
     resolver: zodResolver(schema) as unknown as Resolver<Fields, unknown, P>,

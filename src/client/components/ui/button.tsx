@@ -19,7 +19,8 @@ export const buttonVariants = cva(
       size: {
         default: 'h-10 px-4 py-2',
         sm: 'h-9 rounded-md px-3',
-        lg: 'h-11 rounded-md px-6 text-base',
+        // The calls to action: a long label (Kiswahili runs longer) wraps instead of widening the page.
+        lg: 'min-h-11 max-w-full rounded-md px-6 py-2 text-base whitespace-normal text-center',
         icon: 'size-10',
       },
     },
