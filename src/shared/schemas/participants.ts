@@ -99,11 +99,6 @@ export type Participant = z.infer<typeof participantSchema>;
  */
 export const CURRENT_PASSWORD_FOR_EMAIL = say('currentPasswordForEmail');
 
-/** The profile forms' hints beside the sign-in email and the current password it needs. */
-export const SIGN_IN_EMAIL_HINT = 'You sign in with this email address.';
-export const CURRENT_PASSWORD_HINT =
-  'Needed to change your sign-in email. Your other sessions will be signed out.';
-
 /** Whether a profile form's e-mail differs from the stored one (then the password is asked). */
 export function emailChanged(value: string | undefined, stored: string): boolean {
   return value !== undefined && value.trim().toLowerCase() !== stored.trim().toLowerCase();
