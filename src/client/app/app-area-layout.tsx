@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '@/client/components/ui/tooltip';
+import { useT } from '@/client/i18n/language';
 
 /**
  * The signed-in area (dashboards, settings, admin screens). Its tooltips share one
@@ -7,6 +8,10 @@ import { TooltipProvider } from '@/client/components/ui/tooltip';
  * pages do not carry Radix Tooltip and its positioning engine.
  */
 export function AppAreaLayout() {
+  // The texts every screen here uses (statuses, lists, dialogs, form refusals) load with the
+  // area, so opening a tab or a dialog never waits for them (and never loses the focus).
+  useT('ui');
+  useT('validation');
   return (
     <TooltipProvider>
       <Outlet />
