@@ -48,7 +48,9 @@ function writeLanguageCookie(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
 }
 
-const isConsolePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
+/** The staff console's paths: always English. */
+export const isConsolePath = (pathname: string) =>
+  pathname === '/admin' || pathname.startsWith('/admin/');
 
 let current: Language = defaultLanguage;
 setLanguageSource(() => current);
@@ -65,7 +67,9 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const staff = role !== undefined && role !== 'participant';
   const [chosen, setChosen] = useState<Language>(() => readLanguageCookie() ?? fromUrl ?? 'en');
   // The staff console, and staff on any screen without a language in its URL, stay English.
-  const language = fromUrl ?? (staff || isConsolePath(pathname) ? 'en' : chosen);
+  // An unknown path under /sw (its not-found page) speaks Kiswahili too.
+  const fromPrefix = pathname === '/sw' || pathname.startsWith('/sw/') ? 'sw' : null;
+  const language = fromUrl ?? fromPrefix ?? (staff || isConsolePath(pathname) ? 'en' : chosen);
   // Shared code (the schemas' messages) reads the language outside React.
   current = language;
 

@@ -1,3 +1,4 @@
+import { say } from '../../shared/schemas/fields';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ export const messageBody = z.object({ message: z.string() });
 
 /** A path parameter that must be a uuid; anything else is 400 before any query runs. */
 export function uuidParam<K extends string>(name: K) {
-  return z.object({ [name]: z.uuid({ error: 'Not a valid id' }) } as Record<K, z.ZodUUID>);
+  return z.object({ [name]: z.uuid({ error: say('invalidId') }) } as Record<K, z.ZodUUID>);
 }
 
 /**

@@ -78,8 +78,8 @@ export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 
 /** Admin filters and paging of GET /api/applications (`limit` or `cursor` turns paging on). */
 export const applicationListQuerySchema = optionalPageQuery.extend({
-  status: z.enum(applicationStatuses, { error: 'Unknown status' }).optional(),
-  testId: z.uuid({ error: 'Not a valid id' }).optional(),
+  status: z.enum(applicationStatuses, { error: say('unknownStatus') }).optional(),
+  testId: z.uuid({ error: say('invalidId') }).optional(),
   search: searchParam,
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;

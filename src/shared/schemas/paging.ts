@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isAllowedText, say, text } from './fields';
 
-const LIMIT = 'limit is 1 to 200';
-const limit = z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(200, LIMIT);
+const LIMIT = { error: say('limit') };
+const limit = z.coerce.number(LIMIT).int(LIMIT).min(1, LIMIT).max(200, LIMIT);
+const INVALID_CURSOR = { error: say('invalidCursor') };
 const cursor = z
-  .string({ error: 'Invalid cursor' })
-  .max(200, 'Invalid cursor')
-  .refine((v) => isAllowedText(v, 'line'), 'Invalid cursor')
+  .string(INVALID_CURSOR)
+  .max(200, INVALID_CURSOR)
+  .refine((v) => isAllowedText(v, 'line'), INVALID_CURSOR)
   .optional();
 
 /**

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/client/lib/api';
-import { paths } from '@/shared/paths';
+import { activeLanguage } from '@/shared/i18n/runtime';
+import { localizedPath, paths } from '@/shared/paths';
 import type { SessionAnswer } from '@/shared/schemas/auth';
 import { clearStoredUser } from '@/client/lib/stored-user';
 import { sessionKeys } from './keys';
@@ -29,7 +30,8 @@ export function useLogout() {
     mutationFn: logoutEverywhere,
     onSuccess: () => {
       queryClient.setQueryData<SessionAnswer>(sessionKeys.session, { user: null, userType: null });
-      window.location.href = paths.home;
+      // Home in the language the page speaks, so signing out keeps it.
+      window.location.href = localizedPath(paths.home, activeLanguage());
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { SkipLink } from './skip-link';
 
@@ -7,8 +8,9 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-muted">
       <SkipLink />
-      <header className="flex justify-center px-4 pt-10 pb-6">
+      <header className="relative flex justify-center px-4 pt-10 pb-6">
         <Logo />
+        <LanguageSwitch className="absolute top-2 right-2" />
       </header>
       <main id="main" tabIndex={-1} className="flex-1 px-4 pb-16 outline-none">
         <div className="mx-auto w-full max-w-md">{children}</div>

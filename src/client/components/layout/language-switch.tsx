@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import { updateParticipantProfile } from '@/client/api/participants/update-participant-profile';
 import { loadUsedCatalogues } from '@/client/i18n/catalogue-loader';
-import { useLanguageState } from '@/client/i18n/language';
+import { isConsolePath, useLanguageState } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { type Language, languageNames } from '@/shared/i18n/languages';
 import { localizedPath, publicPageOf } from '@/shared/paths';
@@ -26,6 +26,9 @@ export function LanguageSwitch({
   const other: Language = language === 'en' ? 'sw' : 'en';
   const page = publicPageOf(pathname);
   const href = page ? localizedPath(page.path, other) + search + hash : pathname + search + hash;
+  // The console and staff read English only (decisions.md section 13): nothing to switch.
+  const staff = user !== null && user.role !== 'participant';
+  if (isConsolePath(pathname) || staff) return null;
 
   async function switchTo(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -46,7 +49,8 @@ export function LanguageSwitch({
       hrefLang={other}
       lang={other}
       onClick={(event) => void switchTo(event)}
-      aria-label={compact ? languageNames[other] : undefined}
+      // The visible "SW" stays part of the name, for voice control (label in name).
+      aria-label={compact ? `${languageNames[other]} (${other.toUpperCase()})` : undefined}
       className={cn(
         'inline-flex min-h-10 items-center rounded-md px-3 text-sm font-medium text-muted-foreground underline-offset-4 hover:bg-accent hover:text-accent-foreground',
         className,

@@ -15,8 +15,10 @@ export function ToastProvider({
   swipeThreshold = TOAST_SWIPE_THRESHOLD,
   ...props
 }: React.ComponentProps<typeof ToastPrimitives.Provider>) {
+  const t = useT('ui');
   return (
     <ToastPrimitives.Provider
+      label={t('toast.label')}
       duration={duration}
       swipeDirection={swipeDirection}
       swipeThreshold={swipeThreshold}
@@ -29,8 +31,11 @@ export function ToastViewport({
   className,
   ...props
 }: React.ComponentProps<typeof ToastPrimitives.Viewport>) {
+  const t = useT('ui');
   return (
     <ToastPrimitives.Viewport
+      // Radix puts the shortcut in place of {hotkey}.
+      label={t('toast.region', { hotkey: '{hotkey}' })}
       className={cn(
         'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
         className,

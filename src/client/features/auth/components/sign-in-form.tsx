@@ -22,7 +22,9 @@ import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
 import { isAdminUser } from '../use-auth';
 import { PendingButton } from '@/client/components/ui/pending-button';
-import { type Translate, useT } from '@/client/i18n/language';
+import { type Translate, useLanguage, useT } from '@/client/i18n/language';
+import { loadCatalogue } from '@/client/i18n/catalogue-loader';
+import { translate } from '@/shared/i18n/runtime';
 
 type SignInPayload = z.output<typeof signInSchema>;
 
@@ -48,6 +50,7 @@ export type SignInLocationState = { sessionEnded?: boolean } | null;
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const t = useT('auth');
+  const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
   const sessionEnded = (location.state as SignInLocationState)?.sessionEnded === true;
@@ -60,7 +63,10 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
     setBlockedMessage(null);
     try {
       const answer = await signIn.mutateAsync(values);
-      toast({ title: t('signIn.successTitle') });
+      // A participant reads on in their own language (the page switches to it next).
+      const next = answer.user.role === 'participant' ? answer.user.language : language;
+      if (next !== language) await loadCatalogue(next, 'auth').catch(() => undefined);
+      toast({ title: translate(next, 'auth', 'signIn.successTitle') });
       void navigate(
         isAdminUser(answer.user, answer.userType)
           ? paths.adminDashboard
