@@ -88,7 +88,7 @@ describe('lead pages prerendered', () => {
 
   it('/sw/research-validation: the request form in Kiswahili', () => {
     const html = prerender(<ResearchValidationPage />, '/sw/research-validation');
-    for (const label of ['Jina la mtu wa mawasiliano', 'Bajeti (KSh)', 'Omba utafiti']) {
+    for (const label of ['Jina la mtu wa mawasiliano', 'Bajeti kwa Ksh', 'Omba utafiti']) {
       expect(html).toContain(label);
     }
     expect(html).not.toContain('Request research');
