@@ -25,3 +25,17 @@ export function registerAllCatalogues(): void {
     }
   }
 }
+
+/**
+ * The English sentences of a namespace that must not show on a Kiswahili page: messages
+ * without arguments or markup, of 3 words or more, whose Kiswahili differs.
+ */
+export function englishSentences(namespace: Namespace): { key: string; text: string }[] {
+  const sw = readCatalogue('sw', namespace);
+  return Object.entries(readCatalogue('en', namespace))
+    .filter(
+      ([key, text]) =>
+        !/[{}#<]/.test(text) && text.trim().split(/\s+/).length >= 3 && sw[key] !== text,
+    )
+    .map(([key, text]) => ({ key, text }));
+}

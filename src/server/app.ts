@@ -1,6 +1,3 @@
-import { defaultLanguage, languageFromAcceptLanguage } from '../shared/i18n/languages';
-import { requestLanguage, useServerCatalogues } from './i18n/catalogues';
-import { setPasswordHashingCost } from './modules/accounts/passwords';
 import crypto from 'node:crypto';
 import Fastify, {
   LogController,
@@ -10,8 +7,10 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config';
+import { inLanguageOf, useServerCatalogues } from './i18n/catalogues';
 import type { Database, Db } from './db/client';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { setPasswordHashingCost } from './modules/accounts/passwords';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAdminsService } from './modules/admins/admins.service';
@@ -140,11 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // API messages follow Accept-Language (decisions.md section 13). English needs no store:
   // it is what shared code speaks when none is set, so most requests pay nothing.
   useServerCatalogues();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const language = languageFromAcceptLanguage(request.headers['accept-language']);
-    if (language === defaultLanguage) done();
-    else requestLanguage.run(language, done);
-  });
+  app.addHook('onRequest', (request, _reply, done) => inLanguageOf(request.headers, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import { publicPageLanguage } from '@/shared/paths';
-import { loadUsedCatalogues } from './catalogue-loader';
 import { readLanguageCookie, useLanguageState } from './language';
 
 /**
@@ -22,20 +21,14 @@ export function LanguageSync() {
     if (participant) {
       if (appliedFor.current === participant.id) return;
       appliedFor.current = participant.id;
-      if (participant.language !== chosen) {
-        const next = participant.language;
-        // The page's messages arrive before it changes language, so nothing blanks.
-        void loadUsedCatalogues(next)
-          .catch(() => undefined)
-          .then(() => choose(next));
-      }
+      if (participant.language !== chosen) void choose(participant.language);
       return;
     }
     appliedFor.current = null;
     // Landing on a public page in a language is choosing it (the cookie keeps it for the
     // pages without a language in their URL).
     if (!user && fromUrl && (fromUrl !== chosen || readLanguageCookie() !== fromUrl)) {
-      choose(fromUrl);
+      void choose(fromUrl);
     }
   }, [participant, user, fromUrl, chosen, choose]);
 

@@ -19,20 +19,27 @@ import {
 import type { MessageArgs, MessageKey, Namespace } from '@/shared/i18n/namespaces';
 import { setLanguageSource, translate } from '@/shared/i18n/runtime';
 import { localizedPath, publicPageLanguage } from '@/shared/paths';
-import { loadCatalogue } from './catalogue-loader';
+import { loadCatalogue, loadUsedCatalogues } from './catalogue-loader';
 
 type LanguageState = {
   /** The language the page speaks now. */
   language: Language;
   /** The language chosen for pages without a language in their URL. */
   chosen: Language;
-  choose: (language: Language) => void;
+  /**
+   * Chooses a language: the messages the page uses arrive first (so nothing flashes empty),
+   * then the page switches and the `lang` cookie keeps the choice.
+   */
+  choose: (language: Language) => Promise<void>;
+  /** True where only English is spoken (the console, and staff anywhere): nothing to switch. */
+  englishOnly: boolean;
 };
 
 const LanguageContext = createContext<LanguageState>({
   language: defaultLanguage,
   chosen: defaultLanguage,
-  choose: () => {},
+  choose: async () => {},
+  englishOnly: false,
 });
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
@@ -49,8 +56,7 @@ function writeLanguageCookie(language: Language): void {
 }
 
 /** The staff console's paths: always English. */
-export const isConsolePath = (pathname: string) =>
-  pathname === '/admin' || pathname.startsWith('/admin/');
+const isConsolePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');
 
 let current: Language = defaultLanguage;
 setLanguageSource(() => current);
@@ -69,11 +75,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   // The staff console, and staff on any screen without a language in its URL, stay English.
   // An unknown path under /sw (its not-found page) speaks Kiswahili too.
   const fromPrefix = pathname === '/sw' || pathname.startsWith('/sw/') ? 'sw' : null;
-  const language = fromUrl ?? fromPrefix ?? (staff || isConsolePath(pathname) ? 'en' : chosen);
+  const englishOnly = staff || isConsolePath(pathname);
+  const language = fromUrl ?? fromPrefix ?? (englishOnly ? 'en' : chosen);
   // Shared code (the schemas' messages) reads the language outside React.
   current = language;
 
-  const choose = useCallback((next: Language) => {
+  const choose = useCallback(async (next: Language) => {
+    await loadUsedCatalogues(next).catch(() => undefined);
     setChosen(next);
     writeLanguageCookie(next);
   }, []);
@@ -82,7 +90,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     document.documentElement.lang = language;
   }, [language]);
 
-  const value = useMemo(() => ({ language, chosen, choose }), [language, chosen, choose]);
+  const value = useMemo(
+    () => ({ language, chosen, choose, englishOnly }),
+    [language, chosen, choose, englishOnly],
+  );
   return <LanguageContext value={value}>{children}</LanguageContext>;
 }
 

@@ -149,13 +149,3 @@ export const serviceReasons = [
     description: 'reasons.results.description',
   },
 ] as const satisfies readonly { id: string; title: ServicesKey; description: ServicesKey }[];
-
-/** The six service pages in the order the footer lists them, each with its name's key. */
-export const servicePages = [
-  { path: paths.fractionalProductManagement, name: 'offers.fractionalProductManagement.name' },
-  { path: paths.productOptimization, name: 'offers.productOptimization.name' },
-  { path: paths.userResearchTesting, name: 'offers.userResearchTesting.name' },
-  { path: paths.featurePrioritization, name: 'offers.featurePrioritization.name' },
-  { path: paths.marketFitLaunchStrategy, name: 'offers.marketFitLaunchStrategy.name' },
-  { path: paths.operationalExcellence, name: 'offers.operationalExcellence.name' },
-] as const satisfies readonly { path: string; name: ServicesKey }[];

@@ -1,8 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import { updateParticipantProfile } from '@/client/api/participants/update-participant-profile';
-import { loadUsedCatalogues } from '@/client/i18n/catalogue-loader';
-import { isConsolePath, useLanguageState } from '@/client/i18n/language';
+import { useLanguageState } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { type Language, languageNames } from '@/shared/i18n/languages';
 import { localizedPath, publicPageOf } from '@/shared/paths';
@@ -21,21 +20,18 @@ export function LanguageSwitch({
 }) {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  const { language, choose } = useLanguageState();
+  const { language, choose, englishOnly } = useLanguageState();
   const user = useSession().data?.user ?? null;
   const other: Language = language === 'en' ? 'sw' : 'en';
   const page = publicPageOf(pathname);
   const href = page ? localizedPath(page.path, other) + search + hash : pathname + search + hash;
   // The console and staff read English only (decisions.md section 13): nothing to switch.
-  const staff = user !== null && user.role !== 'participant';
-  if (isConsolePath(pathname) || staff) return null;
+  if (englishOnly) return null;
 
   async function switchTo(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    // The page's messages arrive before it changes language, so nothing flashes empty.
-    await loadUsedCatalogues(other).catch(() => undefined);
-    choose(other);
+    await choose(other);
     if (page) void navigate(href);
     if (user?.role === 'participant') {
       // Remembered for mail and SMS too; the page has changed already whatever the answer.

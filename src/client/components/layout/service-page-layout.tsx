@@ -5,8 +5,8 @@ import { PageHero } from '@/client/components/marketing/page-hero';
 import { Section } from '@/client/components/marketing/section';
 import { Button } from '@/client/components/ui/button';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
-import { servicePages } from '@/shared/content/services';
 import type { MessageKey } from '@/shared/i18n/namespaces';
+import { serviceLinks } from './nav-links';
 import { PageMeta } from './page-meta';
 
 /** A message of the `services` catalogue. */
@@ -43,10 +43,12 @@ export type ServicePageContent = {
 /** The shared layout of the six service pages. */
 export function ServicePageLayout({ content }: { content: ServicePageContent }) {
   const t = useT('services');
+  const tc = useT('common');
   const lp = useLocalizedPath();
   const title = (item: Item) => t(`${item}.title`);
   const description = (item: Item) => t(`${item}.description`);
-  const others = servicePages.filter((page) => page.path !== content.path);
+  // The footer's list of the six pages, without this one.
+  const others = serviceLinks.filter((link) => link.to !== content.path);
   return (
     <>
       <PageMeta
@@ -157,12 +159,12 @@ export function ServicePageLayout({ content }: { content: ServicePageContent }) 
           </h2>
           <ul className="mt-4 flex flex-wrap gap-3">
             {others.map((page) => (
-              <li key={page.path}>
+              <li key={page.to}>
                 <Link
-                  to={lp(page.path)}
+                  to={lp(page.to)}
                   className="inline-flex rounded-full border bg-background px-4 py-2 text-sm font-medium hover:bg-accent hover:text-accent-foreground"
                 >
-                  {t(page.name)}
+                  {tc(page.labelKey)}
                 </Link>
               </li>
             ))}

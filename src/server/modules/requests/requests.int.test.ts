@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientRequests, mailOutbox, researchRequests } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
+import { clientRequestInput, researchRequestInput } from '../../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,26 +12,15 @@ afterAll(async () => {
   await t.close();
 });
 
+// The factories' bodies, with the fixed addresses this file's outbox checks look for.
 const inquiry = (overrides: Record<string, unknown> = {}) => ({
-  companyName: 'Safari Foods',
-  contactPerson: 'Njeri Kamau',
+  ...clientRequestInput(),
   email: 'njeri@safarifoods.example',
-  service: 'research',
-  urgency: '2-weeks',
-  budget: '15k-30k',
-  message: 'We are launching a delivery app and want to know why people drop off at checkout.',
   ...overrides,
 });
 const research = (overrides: Record<string, unknown> = {}) => ({
-  company: 'Matatu Maps',
-  contactName: 'Otieno Odhiambo',
+  ...researchRequestInput(),
   email: 'otieno@matatumaps.example',
-  phone: '+254 712 345 678',
-  projectType: 'mobile-app',
-  description: 'Validate a route-planning concept with commuters in Nairobi.',
-  timeline: '3-4weeks',
-  budget: '100k-250k',
-  targetAudience: 'Daily commuters, 18–40',
   goals: 'Will they pay?\nWhich features matter?',
   ...overrides,
 });

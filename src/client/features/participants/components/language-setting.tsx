@@ -10,7 +10,6 @@ import {
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { toast } from '@/client/components/ui/use-toast';
-import { loadUsedCatalogues } from '@/client/i18n/catalogue-loader';
 import { useLanguageState, useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { isLanguage, type Language, languageNames, languages } from '@/shared/i18n/languages';
@@ -49,9 +48,7 @@ export function LanguageSetting({
       });
       return;
     }
-    // The page's messages arrive before it changes language, so nothing flashes empty.
-    await loadUsedCatalogues(next).catch(() => undefined);
-    choose(next);
+    await choose(next);
     setPicked(null);
     toast({
       title: translate(next, 'profile', 'language.saved.title'),
