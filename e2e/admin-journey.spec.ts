@@ -104,7 +104,7 @@ describe('admin journey', () => {
     await create
       .getByLabel('Description')
       .fill('Pay a water bill with M-Pesa in the new app and tell us what was unclear.');
-    await create.getByLabel('Pay rate (KES per hour)').fill(payRate);
+    await create.getByLabel('Pay rate (Ksh per hour)').fill(payRate);
     await create.getByLabel('Duration (hours)').fill(String(duration));
     await create.getByLabel('Participants needed').fill(String(places));
     await create.getByLabel('Start date').fill(isoDay(5));

@@ -173,7 +173,7 @@ describe('admin: client requests', () => {
       .toBe('true');
     await search(page, company);
     const row = page.locator('tbody tr').first();
-    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('KES 100,000 – 250,000');
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toContain('Ksh 100,000 – 250,000');
     expect(await row.getByRole('link', { name: '+254712345678' }).getAttribute('href')).toBe(
       'tel:+254712345678',
     );
@@ -197,7 +197,7 @@ describe('admin: client requests', () => {
       'Validate the onboarding of our savings app.',
       'Find where people give up during sign-up.',
       'Boda boda riders in Nairobi',
-      'KES 100,000 – 250,000',
+      'Ksh 100,000 – 250,000',
       '3–4 weeks',
       'Mobile app',
     ]) {

@@ -98,7 +98,7 @@ describe('admin tests tab and test page', () => {
     await dialog
       .getByLabel('Description')
       .fill('Talk us through how you save with chamas and apps.');
-    await dialog.getByLabel('Pay rate (KES per hour)').fill('1500.50');
+    await dialog.getByLabel('Pay rate (Ksh per hour)').fill('1500.50');
     await dialog.getByLabel('Duration (hours)').fill('2');
     await dialog.getByLabel('Participants needed').fill('3');
     await dialog.getByLabel('Start date').fill(isoDay(20));

@@ -291,7 +291,7 @@ async function fillResearch(page: Page) {
   await field(page, 'Phone').fill(research.phone);
   await choose(page, 'Project type', 'Mobile app');
   await choose(page, 'Timeline', '3–4 weeks');
-  await choose(page, 'Budget (KES)', 'KES 100,000 – 250,000');
+  await choose(page, 'Budget (Ksh)', 'Ksh 100,000 – 250,000');
   await field(page, 'Target audience').fill(research.targetAudience);
   await field(page, 'Research goals').fill(research.goals);
   await field(page, 'Project description').fill(research.description);
@@ -352,7 +352,7 @@ describe('research validation (/research-validation)', () => {
     expect(await t.page.getByRole('combobox', { name: 'Project type' }).textContent()).toContain(
       'Choose a type',
     );
-    expect(await t.page.getByRole('combobox', { name: 'Budget (KES)' }).textContent()).toContain(
+    expect(await t.page.getByRole('combobox', { name: 'Budget (Ksh)' }).textContent()).toContain(
       'Choose a range',
     );
     // Past any redirect a success might schedule, on the page's clock: this form stays put.

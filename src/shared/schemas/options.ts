@@ -52,10 +52,10 @@ export const researchTimelines = optionSet([
 
 /** Research budgets are in Kenyan shillings (spec section 9). */
 export const researchBudgets = optionSet([
-  { value: '50k-100k', label: 'KES 50,000 – 100,000' },
-  { value: '100k-250k', label: 'KES 100,000 – 250,000' },
-  { value: '250k-500k', label: 'KES 250,000 – 500,000' },
-  { value: '500k+', label: 'KES 500,000+' },
+  { value: '50k-100k', label: 'Ksh 50,000 – 100,000' },
+  { value: '100k-250k', label: 'Ksh 100,000 – 250,000' },
+  { value: '250k-500k', label: 'Ksh 250,000 – 500,000' },
+  { value: '500k+', label: 'Ksh 500,000+' },
   { value: 'discuss', label: "Let's discuss" },
 ] as const);
 

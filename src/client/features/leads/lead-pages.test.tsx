@@ -60,7 +60,7 @@ describe('lead pages prerendered', () => {
       'Phone',
       'Project type',
       'Timeline',
-      'Budget (KES)',
+      'Budget (Ksh)',
       'Target audience',
       'Research goals',
       'Project description',

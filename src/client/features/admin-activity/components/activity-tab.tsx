@@ -1,4 +1,5 @@
 import { ArrowUpRightIcon, HistoryIcon, XIcon } from 'lucide-react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { useState } from 'react';
 import type * as React from 'react';
 import { Link } from 'react-router';
@@ -123,7 +124,7 @@ export function ActivityTab() {
                 <RecordCell entry={entry} onFocus={setFocus} />
               </TableCell>
               <TableCell className="min-w-40">
-                <p className="font-mono text-xs">{entry.ipAddress ?? '—'}</p>
+                <p className="font-mono text-xs">{entry.ipAddress ?? NO_VALUE}</p>
                 {entry.userAgent && (
                   <p className="text-xs text-muted-foreground" title={entry.userAgent}>
                     {shortUserAgent(entry.userAgent)}

@@ -1,4 +1,5 @@
 import { MailIcon, TriangleAlertIcon } from 'lucide-react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { useCallback, useRef } from 'react';
 import { FilterSelect } from '@/client/components/ui/filter-controls';
 import { useListFilters } from '@/client/lib/use-list-filters';
@@ -93,7 +94,7 @@ export function OutboxTab() {
               </TableCell>
               <TableCell className="text-right tabular-nums">{mail.attempts}</TableCell>
               <TableCell className="max-w-64 text-xs wrap-anywhere text-muted-foreground">
-                {mail.lastError ?? '—'}
+                {mail.lastError ?? NO_VALUE}
               </TableCell>
               <TableCell className="whitespace-nowrap">
                 <When value={mail.createdAt} />

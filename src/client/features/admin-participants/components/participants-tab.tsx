@@ -1,4 +1,5 @@
 import { SearchXIcon, UsersIcon } from 'lucide-react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
@@ -177,7 +178,7 @@ function NotGiven() {
   return (
     <>
       <span aria-hidden="true" className="text-muted-foreground">
-        —
+        {NO_VALUE}
       </span>
       <span className="sr-only">Not given</span>
     </>

@@ -1,4 +1,5 @@
 import { TimeStamp } from '@/client/components/ui/time-stamp';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { Payment } from '@/shared/schemas/payments';
 import { PaymentActions, payeeOf } from './payment-actions';
@@ -8,7 +9,7 @@ function NotYet({ label }: { label: string }) {
   return (
     <>
       <span aria-hidden="true" className="text-muted-foreground">
-        —
+        {NO_VALUE}
       </span>
       <span className="sr-only">{label}</span>
     </>

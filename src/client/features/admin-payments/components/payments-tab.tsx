@@ -1,4 +1,5 @@
 import { BanknoteIcon } from 'lucide-react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { Card } from '@/client/components/ui/card';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
@@ -86,7 +87,7 @@ function PaymentTotalsCards({
               loading ? (
                 <Skeleton className="h-6 w-20 sm:h-8 sm:w-28" aria-hidden="true" />
               ) : (
-                <span className="text-base font-bold sm:text-2xl">—</span>
+                <span className="text-base font-bold sm:text-2xl">{NO_VALUE}</span>
               )
             ) : (
               <span
@@ -163,15 +164,15 @@ function PaymentsList({
                 </div>
               )}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? '—'}</TableCell>
+            <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? NO_VALUE}</TableCell>
             <TableCell className="font-mono text-xs whitespace-nowrap">
-              {payment.transactionId ?? '—'}
+              {payment.transactionId ?? NO_VALUE}
             </TableCell>
             <TableCell className="whitespace-nowrap">
               <TimeStamp value={payment.createdAt} />
             </TableCell>
             <TableCell className="whitespace-nowrap">
-              {payment.processedAt ? <TimeStamp value={payment.processedAt} /> : '—'}
+              {payment.processedAt ? <TimeStamp value={payment.processedAt} /> : NO_VALUE}
             </TableCell>
             <TableCell className="text-right">
               <PaymentActions payment={payment} />

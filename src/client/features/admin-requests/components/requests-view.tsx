@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import type * as React from 'react';
 import { toast } from '@/client/components/ui/use-toast';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -73,7 +74,7 @@ export function RequestsView<R extends Lead>({ kind }: { kind: LeadKind<R> }) {
   );
   const columns: Column<R>[] = kind.facts.map((fact) => ({
     header: fact.label,
-    cell: (r) => fact.value(r) ?? '—',
+    cell: (r) => fact.value(r) ?? NO_VALUE,
   }));
 
   return (

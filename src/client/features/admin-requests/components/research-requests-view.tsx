@@ -16,7 +16,7 @@ const researchRequests: LeadKind<ResearchRequest> = {
   facts: [
     { label: 'Project type', value: (r) => optionLabel(researchProjectTypes, r.projectType) },
     { label: 'Timeline', value: (r) => optionLabel(researchTimelines, r.timeline) },
-    { label: 'Budget (KES)', value: (r) => optionLabel(researchBudgets, r.budget) },
+    { label: 'Budget (Ksh)', value: (r) => optionLabel(researchBudgets, r.budget) },
   ],
   texts: (r) => [
     { label: 'What to validate', value: r.description },

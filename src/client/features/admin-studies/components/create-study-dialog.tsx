@@ -109,7 +109,7 @@ export function CreateStudyDialog() {
               <TextField
                 control={control}
                 name="payRate"
-                label="Pay rate (KES per hour)"
+                label="Pay rate (Ksh per hour)"
                 type="number"
                 inputMode="decimal"
                 step="0.01"

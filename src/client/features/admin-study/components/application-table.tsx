@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { TableCell, TableRow } from '@/client/components/ui/table';
 import { DataTable } from '@/client/components/ui/data-table';
 import { formatDate } from '@/client/lib/format-date';
@@ -57,7 +58,7 @@ export function ApplicationTable({
             )}
           </TableCell>
           <TableCell className="whitespace-nowrap">
-            {application.participant?.phone ?? '—'}
+            {application.participant?.phone ?? NO_VALUE}
           </TableCell>
           {columns.map((column) => (
             <TableCell key={column.header} className={column.className}>
@@ -75,4 +76,4 @@ export function ApplicationTable({
   );
 }
 
-export const dateCell = (value: string | null) => formatDate(value) ?? '—';
+export const dateCell = (value: string | null) => formatDate(value) ?? NO_VALUE;

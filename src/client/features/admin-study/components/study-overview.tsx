@@ -1,4 +1,5 @@
 import { StudyTags } from '@/client/components/domain/study-tags';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { TitledCard } from '@/client/components/ui/titled-card';
 import { hoursLabel } from '@/client/lib/study-text';
 import { LoadingList } from '@/client/components/ui/list-states';
@@ -24,7 +25,7 @@ export function StudyOverview({
   paymentCents: bigint;
   budgetCents: bigint;
 }) {
-  const pending = loading ? '…' : '—';
+  const pending = loading ? '…' : NO_VALUE;
   const scheduledOwed = figures
     ? BigInt(figures.counts.scheduled) * figures.paymentCents
     : undefined;

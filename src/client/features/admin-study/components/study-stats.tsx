@@ -1,3 +1,4 @@
+import { NO_VALUE } from '@/client/lib/no-value';
 import {
   AlertTriangleIcon,
   CoinsIcon,
@@ -39,7 +40,7 @@ function StatCard({
         {value ??
           (failed ? (
             <>
-              <span aria-hidden="true">—</span>
+              <span aria-hidden="true">{NO_VALUE}</span>
               <span className="sr-only">Not available</span>
             </>
           ) : (

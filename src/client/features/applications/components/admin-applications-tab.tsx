@@ -1,4 +1,5 @@
 import { ClipboardListIcon } from 'lucide-react';
+import { NO_VALUE } from '@/client/lib/no-value';
 import { useId } from 'react';
 import { TableCell, TableRow } from '@/client/components/ui/table';
 import { hoursLabel } from '@/client/lib/study-text';
@@ -148,7 +149,7 @@ function ApplicationsList({
                     {application.participant.email}
                   </a>
                 ) : (
-                  '—'
+                  NO_VALUE
                 )}
               </TableCell>
               <TableCell className="min-w-40">
