@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
+import { saveSiteSettings } from '../src/server/modules/settings/settings.repo';
 import { createTestDatabase } from './db';
 import { TEST_PASSWORD_HASHING_ENV } from './password-hashing';
 
@@ -40,6 +41,12 @@ export async function buildTestApp(
     clock?: () => Date;
     /** Where the app logs; silent when not given. */
     loggerInstance?: FastifyBaseLogger;
+    /**
+     * The site's "studies open" setting at start. Open unless a test says otherwise, as
+     * `seed:demo` leaves a site: most tests apply to studies, which is refused while
+     * studies are postponed (the product's default, tested with `studiesOpen: false`).
+     */
+    studiesOpen?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -52,6 +59,9 @@ export async function buildTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
+  if (options.studiesOpen ?? true) {
+    await saveSiteSettings(database.db, { studiesOpen: true }, null);
+  }
   return {
     app,
     database,

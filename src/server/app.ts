@@ -180,16 +180,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db, accounts });
   await app.register(participantsRoutes, { accounts, participants });
-  await app.register(settingsRoutes, {
-    settings: createSettingsService({ db: database.db, config }),
-  });
+  const settings = createSettingsService({ db: database.db, config });
+  await app.register(settingsRoutes, { settings });
   await app.register(adminsRoutes, {
     admins: createAdminsService({ db: database.db, accounts }),
   });
   const studies = createStudiesService({ db: database.db });
   await app.register(studiesRoutes, { studies });
   await app.register(applicationsRoutes, {
-    applications: createApplicationsService({ db: database.db, config, log: app.log, studies }),
+    applications: createApplicationsService({
+      db: database.db,
+      config,
+      log: app.log,
+      studies,
+      settings,
+    }),
   });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db: database.db, config, log: app.log }),

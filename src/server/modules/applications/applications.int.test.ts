@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
+import { eq } from 'drizzle-orm';
+import { studies } from '../../db/schema/index';
 import { createStudy, loginAs } from '../../../../test/factories';
 
 let t: TestApp;
@@ -38,12 +40,14 @@ describe('applying to studies', () => {
     expect(second.json().message).toBe('You have already applied to this test');
   });
 
-  it('refuses a study that is not active (409), an unknown study (404), and applying for someone else (403)', async () => {
+  it('refuses a study that is not active or unknown (404), and applying for someone else (403)', async () => {
     const me = await participant();
     const paused = await createStudy(t.database.db, { status: 'paused' });
     const post = (payload: object, who: Who = me) =>
       t.app.inject({ method: 'POST', url: '/api/applications', headers: as(who), payload });
-    expect((await post({ participantId: me.id, testId: paused.id })).statusCode).toBe(409);
+    const notActive = await post({ participantId: me.id, testId: paused.id });
+    expect(notActive.statusCode).toBe(404);
+    expect(notActive.json().message).toBe('This test is not accepting applications');
     expect(
       (await post({ participantId: me.id, testId: '00000000-0000-4000-8000-000000000000' }))
         .statusCode,
@@ -63,6 +67,41 @@ describe('applying to studies', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses a full study (409 "Study is full") and takes no application', async () => {
+    const me = await participant();
+    const full = await createStudy(t.database.db, { maxParticipants: 2, currentParticipants: 2 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: as(me),
+      payload: { participantId: me.id, testId: full.id },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Study is full');
+    const mine = await t.app.inject({ url: `/api/applications?testId=${full.id}`, headers: as(me) });
+    expect(mine.json().applications).toEqual([]);
+  });
+
+  it('answers an application to a full study it already holds with "already applied" (the first refusal that applies)', async () => {
+    const me = await participant();
+    const study = await createStudy(t.database.db, { maxParticipants: 1 });
+    const apply = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/applications',
+        headers: as(me),
+        payload: { participantId: me.id, testId: study.id },
+      });
+    expect((await apply()).statusCode).toBe(201);
+    await t.database.db
+      .update(studies)
+      .set({ currentParticipants: 1 })
+      .where(eq(studies.id, study.id));
+    const again = await apply();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('You have already applied to this test');
   });
 
   it('lists a participant their own applications only; admins see all, by study', async () => {
@@ -88,5 +127,61 @@ describe('applying to studies', () => {
     ).json().applications;
     expect(all).toHaveLength(2);
     expect((await t.app.inject({ url: '/api/applications' })).statusCode).toBe(401);
+  });
+});
+
+describe('applying while studies are postponed', () => {
+  let closed: TestApp;
+  beforeAll(async () => {
+    closed = await buildTestApp({ studiesOpen: false });
+  });
+  afterAll(async () => {
+    await closed.close();
+  });
+
+  const applyOn = (app: TestApp, who: Who, testId: string, language?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { ...as(who), ...(language ? { 'accept-language': language } : {}) },
+      payload: { participantId: who.id, testId },
+    });
+
+  it("refuses with 409 and the postponed notice's words, in the participant's language, and takes nothing", async () => {
+    const me = await loginAs(closed.app, closed.database.db, 'participant');
+    const study = await createStudy(closed.database.db);
+    const english = await applyOn(closed, me, study.id);
+    expect(english.statusCode).toBe(409);
+    expect(english.json().message).toBe(
+      'Research studies are temporarily postponed. Registered testers will be notified when new studies open.',
+    );
+    const swahili = await applyOn(closed, me, study.id, 'sw');
+    expect(swahili.statusCode).toBe(409);
+    expect(swahili.json().message).toMatch(/^Tafiti zimeahirishwa kwa muda\./);
+    const mine = await closed.app.inject({ url: '/api/applications', headers: as(me) });
+    expect(mine.json().applications).toEqual([]);
+  });
+
+  it('answers an unknown or inactive study with 404 before the postponed refusal, and takes applications once studies open', async () => {
+    const me = await loginAs(closed.app, closed.database.db, 'participant');
+    const boss = await loginAs(closed.app, closed.database.db, 'admin');
+    const paused = await createStudy(closed.database.db, { status: 'paused' });
+    expect((await applyOn(closed, me, paused.id)).statusCode).toBe(404);
+    const study = await createStudy(closed.database.db);
+    expect((await applyOn(closed, me, study.id)).statusCode).toBe(409);
+    const open = await closed.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: as(boss),
+      payload: { settings: { studiesOpen: true } },
+    });
+    expect(open.statusCode).toBe(200);
+    expect((await applyOn(closed, me, study.id)).statusCode).toBe(201);
+    await closed.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: as(boss),
+      payload: { settings: { studiesOpen: false } },
+    });
   });
 });

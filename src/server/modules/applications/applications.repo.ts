@@ -54,6 +54,20 @@ export async function lockApplication(tx: DbOrTx, id: string): Promise<Applicati
   return row;
 }
 
+/** Whether the participant already has an application to the study (any status). */
+export async function hasApplied(
+  tx: DbOrTx,
+  participantId: string,
+  testId: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.participantId, participantId), eq(applications.testId, testId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertApplication(
   tx: DbOrTx,
   values: { participantId: string; testId: string; screening: string | null },

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
 import { paths } from '../../../shared/paths';
-import { takesPlace } from '../../../shared/rules/capacity';
+import { isStudyFull, takesPlace } from '../../../shared/rules/capacity';
 import { applicationTransitions, canMove } from '../../../shared/rules/transitions';
 import type {
   AdminApplication,
@@ -26,6 +26,7 @@ import {
 import { recomputeEarnings } from '../payments/earnings.repo';
 import { findParticipant } from '../participants/participants.repo';
 import { insertCompletionPayment } from '../payments/payments.repo';
+import type { SettingsService } from '../settings/settings.service';
 import { studyNotFound, type StudiesService } from '../studies/studies.service';
 import { lockStudy } from '../studies/studies.repo';
 import { toAdminApplication, toApplication } from './applications.mapper';
@@ -33,6 +34,7 @@ import {
   countAdminApplications,
   countPlacesTaken,
   findApplication,
+  hasApplied,
   insertApplication,
   listAdminApplications,
   listOwnApplications,
@@ -45,6 +47,7 @@ import { tr } from '../../../shared/i18n/runtime';
 // A participant meets these when applying: each in the request's language.
 export const alreadyApplied = () => tr('errors', 'application.alreadyApplied');
 export const notOpen = () => tr('errors', 'application.notOpen');
+export const studiesPostponed = () => tr('errors', 'application.studiesPostponed');
 export const studyFull = () => tr('errors', 'application.studyFull');
 
 type ApplicationList = {
@@ -58,6 +61,7 @@ export function createApplicationsService(deps: {
   config: Config;
   log: FastifyBaseLogger;
   studies: StudiesService;
+  settings: SettingsService;
 }) {
   const { db, config, log } = deps;
   const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };
@@ -99,8 +103,12 @@ export function createApplicationsService(deps: {
         return await db.transaction(async (tx) => {
           // A status change cannot slip between the check and the insert.
           const study = await lockStudy(tx, input.testId, 'share');
+          // Refusals in the order of decisions.md section 6: the first that applies answers.
           if (!study) throw notFound(studyNotFound());
-          if (study.status !== 'active') throw conflict(notOpen());
+          if (study.status !== 'active') throw notFound(notOpen());
+          if (!(await deps.settings.studiesOpenIn(tx))) throw conflict(studiesPostponed());
+          if (await hasApplied(tx, applicantId, study.id)) throw conflict(alreadyApplied());
+          if (isStudyFull(study)) throw conflict(studyFull());
           const row = await insertApplication(tx, {
             participantId: applicantId,
             testId: study.id,

@@ -271,6 +271,8 @@ describe('the studies-open announcement', () => {
   it('reaches each participant in their own language in one statement', async () => {
     const swahili = await createParticipant(t.app, { language: 'sw', firstName: 'Juma' });
     const english = await createParticipant(t.app, { firstName: 'Grace' });
+    // The test app starts with studies open: postpone them, so that opening announces.
+    await asAdmin('PUT', '/api/settings', { settings: { studiesOpen: false } });
     const open = await asAdmin('PUT', '/api/settings', { settings: { studiesOpen: true } });
     expect(open.statusCode).toBe(200);
     const sw = await latestMail(swahili.input.email, 'studies-open');

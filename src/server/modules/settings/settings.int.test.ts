@@ -9,7 +9,7 @@ import { site } from '../../../shared/site';
 let t: TestApp;
 let boss: { cookie: string };
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ studiesOpen: false });
   boss = await loginAs(t.app, t.database.db, 'admin');
 });
 afterAll(async () => {

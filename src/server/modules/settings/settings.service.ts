@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { cachedValue } from '../../lib/cache';
 import { paths } from '../../../shared/paths';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../shared/schemas/settings';
@@ -21,6 +21,15 @@ export function createSettingsService({ db, config }: { db: Db; config: Config }
 
   return {
     current: () => current.get(),
+
+    /**
+     * Whether studies are open, read in the caller's transaction (not the cache): an
+     * application is refused or taken on the state as stored at that moment, whichever
+     * instance switched it.
+     */
+    async studiesOpenIn(tx: DbOrTx): Promise<boolean> {
+      return parsed(await readSiteSettings(tx, { lock: false })).studiesOpen;
+    },
 
     /**
      * Saves the settings. Switching studies from postponed to open keeps the
