@@ -80,7 +80,10 @@ describe('applying to studies', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Study is full');
-    const mine = await t.app.inject({ url: `/api/applications?testId=${full.id}`, headers: as(me) });
+    const mine = await t.app.inject({
+      url: `/api/applications?testId=${full.id}`,
+      headers: as(me),
+    });
     expect(mine.json().applications).toEqual([]);
   });
 
