@@ -35,7 +35,12 @@ export type E2eServer = {
  * spec that changes a site-wide setting starts its own, so files running beside it never
  * see the setting flip.
  */
-export async function startE2eServer(): Promise<E2eServer> {
+export async function startE2eServer(
+  options: {
+    /** Opened through the admin API once the server answers; a fresh site is postponed. */
+    studiesOpen?: boolean;
+  } = {},
+): Promise<E2eServer> {
   for (const built of ['dist/client/index.html', 'dist/server/main.mjs']) {
     if (!fs.existsSync(path.join(root, built))) {
       throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`);
@@ -90,6 +95,8 @@ export async function startE2eServer(): Promise<E2eServer> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 
+  if (options.studiesOpen) await openStudies(baseUrl);
+
   return {
     baseUrl,
     serverLog: logFile,
@@ -107,9 +114,33 @@ export async function startE2eServer(): Promise<E2eServer> {
   };
 }
 
-/** The browser tests run against one shared server, started once for the run. */
+/** Switches the site's setting to "studies open", as the e2e admin. */
+async function openStudies(baseUrl: string) {
+  const signedIn = await fetch(`${baseUrl}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
+  });
+  if (!signedIn.ok) throw new Error(`e2e admin sign-in answered ${signedIn.status}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const saved = await fetch(`${baseUrl}/api/settings`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ settings: { studiesOpen: true } }),
+  });
+  if (!saved.ok) throw new Error(`opening studies answered ${saved.status}`);
+}
+
+/**
+ * The browser tests run against one shared server, started once for the run, with
+ * studies open (as `seed:demo` leaves a site), so the journeys can apply. The postponed
+ * state is tested on a server of its own (startE2eServer()).
+ */
 export default async function setup(project: TestProject) {
-  const server = await startE2eServer();
+  const server = await startE2eServer({ studiesOpen: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('serverLog', server.serverLog);
   project.provide('mailDir', server.mailDir);
