@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import { recomputeEarnings } from '../modules/payments/earnings.repo';
+import { refreshPlacesTaken } from '../modules/applications/applications.repo';
+import { saveSiteSettings } from '../modules/settings/settings.repo';
+import type { Db } from './client';
+import {
+  applications,
+  clientRequests,
+  participants,
+  payments,
+  researchRequests,
+  studies,
+} from './schema/index';
+
+/**
+ * Demo studies, participants, applications, payments and leads (`npm run seed:demo`), in
+ * one transaction, consistent as the product keeps its data: each study's
+ * `currentParticipants` is its scheduled plus completed count, earnings are recomputed
+ * from the payments, and studies are open (decisions.md section 6).
+ */
+export async function seedDemoData(db: Db, passwordHash: string) {
+  return db.transaction(async (tx) => {
+    const people = [
+      ['Amina', 'Otieno', 'Nairobi', '25-34', 'Product designer'],
+      ['Brian', 'Kiprop', 'Eldoret', '18-24', 'Student'],
+      ['Wanjiru', 'Kamau', 'Nakuru', '35-44', 'Shop owner'],
+      ['Hassan', 'Ali', 'Mombasa', '25-34', 'Boda boda rider'],
+      ['Grace', 'Achieng', 'Kisumu', '45-54', 'Teacher'],
+      ['Daniel', 'Mwangi', 'Thika', '25-34', 'Software developer'],
+    ] as const;
+    const suffix = crypto.randomBytes(2).toString('hex');
+    const rows = await tx
+      .insert(participants)
+      .values(
+        people.map(([firstName, lastName, location, age, occupation], i) => ({
+          firstName,
+          lastName,
+          location,
+          age,
+          occupation,
+          email: `${firstName.toLowerCase()}.${suffix}@demo.example`,
+          phone: `+2547${String(crypto.randomInt(10_000_000, 100_000_000))}`,
+          passwordHash,
+          education: i % 2 ? "Bachelor's Degree" : 'High School',
+        })),
+      )
+      .returning();
+    const [mobile, checkout, onboarding, safety] = await tx
+      .insert(studies)
+      .values([
+        {
+          title: 'Mobile money onboarding',
+          description:
+            'Open an account in a new mobile money app and send your first payment while thinking aloud.',
+          payRate: '1500.00',
+          duration: 2,
+          maxParticipants: 5,
+          status: 'active',
+          company: 'Duka Pay',
+          tags: ['mobile', 'fintech'],
+          startDate: '2026-12-01',
+          endDate: '2026-12-20',
+          requirements: 'You use M-Pesa at least weekly.',
+        },
+        {
+          title: 'Grocery checkout usability',
+          description: 'Order groceries for a family of four and tell us what slows you down.',
+          payRate: '1200.00',
+          duration: 1,
+          maxParticipants: 8,
+          status: 'active',
+          company: 'Safari Foods',
+          tags: ['e-commerce'],
+          startDate: '2026-12-05',
+          endDate: '2027-01-10',
+        },
+        {
+          title: 'Matatu route planner concept',
+          description: 'Review paper prototypes of a commuter route planner.',
+          payRate: '2000.00',
+          duration: 3,
+          maxParticipants: 4,
+          status: 'completed',
+          company: 'Matatu Maps',
+          tags: ['transport', 'concept'],
+          startDate: '2026-10-01',
+          endDate: '2026-10-15',
+        },
+        {
+          title: 'Boda boda safety survey',
+          description: 'A one-hour talk about how you choose a safe ride, with a short survey.',
+          payRate: '800.00',
+          duration: 1,
+          maxParticipants: 1,
+          status: 'active',
+          company: 'Safiri Labs',
+          tags: ['transport', 'survey'],
+          startDate: '2026-12-02',
+          endDate: '2026-12-12',
+        },
+      ])
+      .returning();
+    await tx.insert(applications).values([
+      { participantId: rows[0]!.id, testId: mobile!.id, status: 'interested' },
+      {
+        participantId: rows[1]!.id,
+        testId: mobile!.id,
+        status: 'scheduled',
+        scheduledAt: new Date(),
+      },
+      { participantId: rows[2]!.id, testId: checkout!.id, status: 'screening' },
+      // The safety survey's one place is taken: it shows as full.
+      {
+        participantId: rows[5]!.id,
+        testId: safety!.id,
+        status: 'scheduled',
+        scheduledAt: new Date(),
+      },
+    ]);
+    const done = await tx
+      .insert(applications)
+      .values([
+        {
+          participantId: rows[3]!.id,
+          testId: onboarding!.id,
+          status: 'completed',
+          hoursWorked: '3.00',
+          completedAt: new Date(),
+        },
+        {
+          participantId: rows[4]!.id,
+          testId: onboarding!.id,
+          status: 'completed',
+          hoursWorked: '3.00',
+          completedAt: new Date(),
+        },
+      ])
+      .returning();
+    await tx.insert(payments).values([
+      {
+        participantId: rows[3]!.id,
+        testId: onboarding!.id,
+        applicationId: done[0]!.id,
+        amount: '6000.00',
+        status: 'completed',
+        paymentMethod: 'M-Pesa',
+        transactionId: 'SKD7H3LQ2P',
+        processedAt: new Date(),
+      },
+      {
+        participantId: rows[4]!.id,
+        testId: onboarding!.id,
+        applicationId: done[1]!.id,
+        amount: '6000.00',
+        status: 'pending',
+      },
+    ]);
+    for (const r of rows) await recomputeEarnings(tx, r.id);
+    await tx.insert(clientRequests).values([
+      {
+        companyName: 'Kilimo Link',
+        contactPerson: 'Peter Njoroge',
+        email: 'peter@kilimo.example',
+        service: 'market-fit',
+        urgency: '1-month',
+        budget: '15k-30k',
+        message:
+          'We connect farmers to buyers and need help finding product-market fit in two new counties.',
+      },
+      {
+        companyName: 'Afya Clinics',
+        contactPerson: 'Dr. Mercy Wairimu',
+        email: 'mercy@afya.example',
+        service: 'fractional-pm',
+        urgency: 'asap',
+        budget: '30k-50k',
+        message: 'Our booking app needs a product lead for six months.',
+        status: 'contacted',
+      },
+    ]);
+    await tx.insert(researchRequests).values({
+      company: 'Duka Pay',
+      contactName: 'Otieno Odhiambo',
+      email: 'otieno@duka.example',
+      phone: '+254712345678',
+      projectType: 'mobile-app',
+      description: 'Validate a savings feature with market traders.',
+      timeline: '3-4weeks',
+      budget: '100k-250k',
+      targetAudience: 'Market traders in Nairobi',
+      goals: 'Will they save weekly?',
+    });
+    for (const study of [mobile, checkout, onboarding, safety])
+      await refreshPlacesTaken(tx, study!.id);
+    await saveSiteSettings(tx, { studiesOpen: true }, null);
+    return { participants: rows, studies: 4, applications: 6, payments: 2, requests: 3 };
+  });
+}
