@@ -432,6 +432,24 @@ const routes: Route[] = [
   },
   {
     method: 'PUT',
+    path: '/api/tests/:id',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: study,
+    fields: [
+      { name: 'title', message: notAllowed('Title') },
+      { name: 'description', message: notAllowed('Description'), multiline: true },
+      { name: 'payRate', message: /Pay rate/ },
+      { name: 'company', message: notAllowed('Company') },
+      { name: 'tags', message: /./ },
+      { name: 'requirements', message: notAllowed('Requirements'), multiline: true },
+      { name: 'startDate', message: /^Start date/, date: true },
+      { name: 'endDate', message: /^End date/, date: true },
+    ],
+  },
+  {
+    method: 'PUT',
     path: '/api/tests/:id/status',
     id: () => uuid(),
     who: 'admin',
@@ -445,7 +463,7 @@ const routes: Route[] = [
     who: 'admin',
     in: 'body',
     valid: () => ({}),
-    fields: [{ name: 'upTo', message: /./ }],
+    fields: [{ name: 'event', message: /./ }],
   },
 ];
 

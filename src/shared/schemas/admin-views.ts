@@ -99,12 +99,13 @@ export const notificationsAnswerSchema = z.object({
 export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
 
 /**
- * POST /api/notifications/read. Without a body or `upTo` every event is marked read; with it,
- * that event and every older one (the bell keeps one "read until" mark per admin).
+ * POST /api/notifications/read. Without a body or `event` every event is marked read; with
+ * it, that one event (the others keep their state).
  */
 export const markNotificationsReadSchema = z
   .object({
-    upTo: z
+    /** Only this event; without it, every event is read. */
+    event: z
       .object({
         kind: notificationSchema.shape.kind,
         id: z.uuid({ error: 'Not a valid id' }),

@@ -3,22 +3,22 @@ import { apiJson } from '@/client/lib/api';
 import type { Notification, NotificationsAnswer } from '@/shared/schemas/admin-views';
 import { notificationKeys } from './keys';
 
-/** Everything (no event) or one event and every older one. */
-export type MarkReadTarget = Pick<Notification, 'kind' | 'id' | 'createdAt'> | null;
+/** Everything (no event) or that one event. */
+export type MarkReadTarget = Pick<Notification, 'kind' | 'id'> | null;
 
-/** POST /api/notifications/read: moves the admin's "read until" mark; answers what stays unread. */
+/** POST /api/notifications/read: reads one event or all of them; answers what stays unread. */
 export async function markNotificationsRead(target: MarkReadTarget): Promise<number> {
-  const body = target ? { upTo: { kind: target.kind, id: target.id } } : {};
+  const body = target ? { event: { kind: target.kind, id: target.id } } : {};
   const answer = await apiJson<{ unreadCount: number }>('POST', '/api/notifications/read', body);
   return answer.unreadCount;
 }
 
 /** What the bell shows once `target` is read, before the server confirms it. */
 function readLocally(answer: NotificationsAnswer, target: MarkReadTarget): NotificationsAnswer {
-  const until = target ? Date.parse(target.createdAt) : Infinity;
+  const isTarget = (n: Notification) => !target || (n.kind === target.kind && n.id === target.id);
   let cleared = 0;
   const notifications = answer.notifications.map((n) => {
-    if (!n.unread || Date.parse(n.createdAt) > until) return n;
+    if (!n.unread || !isTarget(n)) return n;
     cleared += 1;
     return { ...n, unread: false };
   });

@@ -12,3 +12,4 @@ export { mailOutbox } from './mail-outbox';
 export { participantPhotos } from './participant-photos';
 export { authFailures } from './auth-failures';
 export { phoneMigrationConflicts } from './phone-migration-conflicts';
+export { notificationReads } from './notification-reads';

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, clientRequests, researchRequests } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
@@ -100,19 +101,25 @@ describe('the notification bell', () => {
       'Wanjiru K applied to Mobile checkout',
     ]);
 
-    // Reading up to the inquiry reads it and the older application; the research request stays new.
-    const partly = await markRead(admin.cookie, {
-      upTo: { kind: 'client-request', id: inquiry.id },
+    // Opening the inquiry reads it alone: the newer research request and the older
+    // application stay new.
+    const one = await markRead(admin.cookie, {
+      event: { kind: 'client-request', id: inquiry.id },
     });
-    expect(partly.statusCode).toBe(200);
-    expect(partly.json()).toEqual({ unreadCount: 1 });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ unreadCount: 2 });
     const after = await bell(admin.cookie);
-    expect(after.unreadCount).toBe(1);
-    expect(after.notifications.map((n) => n.unread)).toEqual([true, false, false]);
+    expect(after.unreadCount).toBe(2);
+    expect(after.notifications.map((n) => n.unread)).toEqual([true, false, true]);
 
-    // An older event cannot move the mark back.
-    await markRead(admin.cookie, { upTo: { kind: 'application', id: application.id } });
-    expect((await bell(admin.cookie)).unreadCount).toBe(1);
+    // Opening it again changes nothing; opening the application reads it too.
+    expect(
+      (await markRead(admin.cookie, { event: { kind: 'client-request', id: inquiry.id } })).json(),
+    ).toEqual({ unreadCount: 2 });
+    await markRead(admin.cookie, { event: { kind: 'application', id: application.id } });
+    const two = await bell(admin.cookie);
+    expect(two.unreadCount).toBe(1);
+    expect(two.notifications.map((n) => n.unread)).toEqual([true, false, false]);
 
     // Mark all as read, with or without an empty body.
     const all = await markRead(admin.cookie, {});
@@ -142,12 +149,22 @@ describe('the notification bell', () => {
     });
   });
 
+  it('counts an opened event that is later deleted neither as read nor as unread', async () => {
+    const admin = await loginAs(t.app, t.database.db, 'admin');
+    const before = (await bell(admin.cookie)).unreadCount;
+    const { research } = await seedEvents();
+    await markRead(admin.cookie, { event: { kind: 'research-request', id: research.id } });
+    expect((await bell(admin.cookie)).unreadCount).toBe(before + 2);
+    await t.database.db.delete(researchRequests).where(eq(researchRequests.id, research.id));
+    expect((await bell(admin.cookie)).unreadCount).toBe(before + 2);
+  });
+
   it('refuses a malformed or unknown event with a clear message', async () => {
     const admin = await loginAs(t.app, t.database.db, 'admin');
-    const bad = await markRead(admin.cookie, { upTo: { kind: 'payment', id: 'nope' } });
+    const bad = await markRead(admin.cookie, { event: { kind: 'payment', id: 'nope' } });
     expect(bad.statusCode).toBe(400);
     const missing = await markRead(admin.cookie, {
-      upTo: { kind: 'application', id: '00000000-0000-4000-8000-000000000000' },
+      event: { kind: 'application', id: '00000000-0000-4000-8000-000000000000' },
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'That notification no longer exists' });

@@ -36,11 +36,27 @@ const seenBy = (adminId: string) => sql`
   coalesce((SELECT notifications_seen_at FROM admins WHERE id = ${adminId}), 'epoch'::timestamptz)
 `;
 
-/** Events newer than the admin's mark: three range counts on indexed timestamps. */
+/** Whether the admin opened this one event (`kind`, `id` are columns of the outer query). */
+const openedBy = (adminId: string, kind: SQL, id: SQL) => sql`
+  EXISTS (SELECT 1 FROM notification_reads r
+           WHERE r.admin_id = ${adminId} AND r.kind = ${kind} AND r.event_id = ${id})
+`;
+
+/**
+ * Events newer than the admin's mark (three range counts on indexed timestamps) less the
+ * ones opened one by one since (few: the mark moving empties them), of events that still exist.
+ */
 const unreadCountOf = (adminId: string) => sql`
   (SELECT count(*) FROM applications WHERE applied_at > ${seenBy(adminId)})
   + (SELECT count(*) FROM client_requests WHERE created_at > ${seenBy(adminId)})
   + (SELECT count(*) FROM research_requests WHERE created_at > ${seenBy(adminId)})
+  - (SELECT count(*) FROM notification_reads r
+      WHERE r.admin_id = ${adminId} AND r.event_at > ${seenBy(adminId)}
+        AND CASE r.kind
+              WHEN 'application' THEN EXISTS (SELECT 1 FROM applications WHERE id = r.event_id)
+              WHEN 'client-request' THEN EXISTS (SELECT 1 FROM client_requests WHERE id = r.event_id)
+              ELSE EXISTS (SELECT 1 FROM research_requests WHERE id = r.event_id)
+            END)
 `;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -64,7 +80,8 @@ export async function latestEventsFor(db: DbOrTx, adminId: string): Promise<Even
     WITH seen AS (SELECT ${seenBy(adminId)} AS at),
          unread AS (SELECT (${unreadCountOf(adminId)})::int AS n),
          latest AS (
-           SELECT e.id::text AS id, e.kind, e.title, e.created_at, e.created_at > seen.at AS unread
+           SELECT e.id::text AS id, e.kind, e.title, e.created_at,
+                  e.created_at > seen.at AND NOT ${openedBy(adminId, sql`e.kind`, sql`e.id`)} AS unread
              FROM (${latestEvents}) e, seen
             ORDER BY e.created_at DESC NULLS LAST, e.id DESC NULLS LAST
             LIMIT ${NOTIFICATIONS_LISTED}
@@ -81,8 +98,16 @@ export async function unreadCountFor(db: DbOrTx, adminId: string): Promise<numbe
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
+/** Everything read: the mark moves to now and the one-by-one reads it covers go. */
 export async function markAllSeen(db: DbOrTx, adminId: string): Promise<void> {
-  await db.execute(sql`UPDATE admins SET notifications_seen_at = now() WHERE id = ${adminId}`);
+  await db.execute(sql`
+    WITH marked AS (
+      UPDATE admins SET notifications_seen_at = now() WHERE id = ${adminId}
+      RETURNING notifications_seen_at
+    )
+    DELETE FROM notification_reads
+     WHERE admin_id = ${adminId} AND event_at <= (SELECT notifications_seen_at FROM marked)
+  `);
 }
 
 const eventTime: Record<Kind, (id: string) => SQL> = {
@@ -92,21 +117,20 @@ const eventTime: Record<Kind, (id: string) => SQL> = {
 };
 
 /**
- * Moves the admin's mark up to one event (it and every older one read); never back, so an
- * older click cannot unread newer events already read. False when the event is gone.
+ * One event read, and only it (opening it from the bell); reading it again changes
+ * nothing. False when the event is gone.
  */
-export async function markSeenUpTo(
+export async function markOneSeen(
   db: DbOrTx,
   adminId: string,
   event: { kind: Kind; id: string },
 ): Promise<boolean> {
   const result = await db.execute(sql`
     WITH event AS (${eventTime[event.kind](event.id)})
-    UPDATE admins
-       SET notifications_seen_at = greatest(coalesce(notifications_seen_at, 'epoch'::timestamptz),
-                                            (SELECT * FROM event))
-     WHERE id = ${adminId} AND EXISTS (SELECT 1 FROM event)
-    RETURNING id
+    INSERT INTO notification_reads (admin_id, kind, event_id, event_at)
+    SELECT ${adminId}::uuid, ${event.kind}, ${event.id}::uuid, at FROM event AS e(at)
+    ON CONFLICT (admin_id, kind, event_id) DO UPDATE SET read_at = notification_reads.read_at
+    RETURNING event_id
   `);
   return rowsOf(result).length > 0;
 }

@@ -5,7 +5,7 @@ import type {
   NotificationsAnswer,
 } from '../../../shared/schemas/admin-views';
 import { toNotifications } from './notifications.mapper';
-import { latestEventsFor, markAllSeen, markSeenUpTo, unreadCountFor } from './notifications.repo';
+import { latestEventsFor, markAllSeen, markOneSeen, unreadCountFor } from './notifications.repo';
 
 /**
  * The bell: real events (new applications, inquiries, research requests), unread when
@@ -18,13 +18,13 @@ export function createNotificationsService({ db }: { db: Db }) {
     },
 
     /**
-     * Moves the admin's mark: to now (everything read), or up to one event (it and every
-     * older one read). Answers the events still unread.
+     * Reads one event (opened from the bell: the others stay unread), or everything
+     * (the mark moves to now). Answers the events still unread.
      */
     async markRead(adminId: string, input: MarkNotificationsReadInput): Promise<number> {
-      const upTo = input?.upTo;
-      if (!upTo) await markAllSeen(db, adminId);
-      else if (!(await markSeenUpTo(db, adminId, upTo)))
+      const event = input?.event;
+      if (!event) await markAllSeen(db, adminId);
+      else if (!(await markOneSeen(db, adminId, event)))
         throw notFound('That notification no longer exists');
       return unreadCountFor(db, adminId);
     },

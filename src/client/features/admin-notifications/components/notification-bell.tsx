@@ -41,7 +41,7 @@ const kinds: Record<Notification['kind'], { label: string; tab: AdminTab; icon: 
 /**
  * The bell (decisions.md section 6): real unread events (new applications, inquiries,
  * research requests), polled every 30 seconds. Opening one switches to its tab and
- * marks it (and anything older) read.
+ * marks it, and only it, read.
  */
 export function NotificationBell({ onOpenTab }: { onOpenTab: (tab: AdminTab) => void }) {
   const notifications = useNotifications();
