@@ -72,12 +72,14 @@ export const permissions: Record<string, RouteRule> = {
   'PUT /api/admin/profile': { allow: ADMINS },
   'PUT /api/admin/{id}/status': { allow: SUPER_ADMIN },
 
-  // "list active studies, read one active study": everyone; "create / change status / delete": admins.
+  // "list active studies, read one active study": everyone; "create / change status / delete",
+  // and editing (section 6): admins.
   'GET /api/tests': { allow: EVERYONE },
   'GET /api/tests/{id}': { allow: EVERYONE },
   'POST /api/tests': { allow: ADMINS },
   'DELETE /api/tests/{id}': { allow: ADMINS },
   'PUT /api/tests/{id}/status': { allow: ADMINS },
+  'PUT /api/tests/{id}': { allow: ADMINS },
 
   // "apply to a study": participants, for self only; "list applications": own, or all for admins.
   'POST /api/applications': { allow: PARTICIPANT, owner: 'participant' },

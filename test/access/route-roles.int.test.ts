@@ -314,6 +314,11 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     url: `/api/tests/${activeStudyId}/status`,
     payload: { status: 'active' },
   }),
+  'PUT /api/tests/{id}': () => ({
+    method: 'PUT',
+    url: `/api/tests/${activeStudyId}`,
+    payload: { requirements: 'An Android phone' },
+  }),
   'POST /api/applications': async (c) => ({
     method: 'POST',
     url: '/api/applications',

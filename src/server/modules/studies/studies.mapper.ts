@@ -1,5 +1,5 @@
 import type { Study } from '../../../shared/schemas/studies';
-import type { StudyRow } from './studies.repo';
+import { NO_PAYMENTS, type PaymentSummary, type StudyRow } from './studies.repo';
 
 export function toStudy(row: StudyRow): Study {
   return {
@@ -20,4 +20,9 @@ export function toStudy(row: StudyRow): Study {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A study as staff see it: with its payments, which decide whether it can be deleted. */
+export function toAdminStudy(row: StudyRow, summary: PaymentSummary = NO_PAYMENTS): Study {
+  return { ...toStudy(row), paymentCount: summary.paymentCount, paidOut: summary.paidOut };
 }

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { studies } from '../../db/schema/index';
+import { payments, studies } from '../../db/schema/index';
 import type { StudyStatus } from '../../../shared/schemas/options';
 import { newestFirst } from '../../lib/keyset-cursor';
 
@@ -69,4 +69,57 @@ export async function deleteStudy(
     .where(eq(studies.id, id))
     .returning({ id: studies.id, title: studies.title });
   return row;
+}
+
+/** The columns an admin's edit may change (PUT /api/tests/{id}). */
+export type StudyEdit = Partial<
+  Pick<
+    NewStudyRow,
+    | 'title'
+    | 'description'
+    | 'payRate'
+    | 'duration'
+    | 'maxParticipants'
+    | 'startDate'
+    | 'endDate'
+    | 'company'
+    | 'tags'
+    | 'requirements'
+  >
+>;
+
+export async function updateStudy(
+  tx: DbOrTx,
+  id: string,
+  values: StudyEdit,
+): Promise<StudyRow | undefined> {
+  const [row] = await tx.update(studies).set(values).where(eq(studies.id, id)).returning();
+  return row;
+}
+
+export type PaymentSummary = { paymentCount: number; paidOut: string };
+export const NO_PAYMENTS: PaymentSummary = { paymentCount: 0, paidOut: '0.00' };
+
+/**
+ * Per study (all of them, or those of `ids`): how many payments it has, of any status, and
+ * the sum of the completed ones (exact, KES text), through payments_test_idx.
+ */
+export async function paymentSummaries(
+  db: DbOrTx,
+  ids?: readonly string[],
+): Promise<Map<string, PaymentSummary>> {
+  if (ids && ids.length === 0) return new Map();
+  const query = db
+    .select({
+      testId: payments.testId,
+      paymentCount: sql<number>`count(*)::int`,
+      paidOut: sql<string>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'completed'), 0)::numeric(14,2)::text`,
+    })
+    .from(payments);
+  const rows = await (ids ? query.where(inArray(payments.testId, [...ids])) : query).groupBy(
+    payments.testId,
+  );
+  return new Map(
+    rows.map((r) => [r.testId, { paymentCount: Number(r.paymentCount), paidOut: r.paidOut }]),
+  );
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { createStudySchema, studySchema, studyStatusSchema } from '../../../shared/schemas/studies';
+import {
+  createStudySchema,
+  studySchema,
+  studyStatusSchema,
+  updateStudySchema,
+} from '../../../shared/schemas/studies';
 import { messageBody, sendJsonText, uuidParam, withZod } from '../../lib/route-types';
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
@@ -49,6 +54,21 @@ export async function studiesRoutes(app: FastifyInstance, opts: { studies: Studi
       reply
         .status(201)
         .send({ test: await opts.studies.create(request.body, requestContext(request)) }),
+  );
+
+  /** Staff edit a study after creating it (decisions.md section 6): any of the creation fields. */
+  r.put(
+    '/api/tests/:id',
+    {
+      preValidation: requireAdmin,
+      schema: { params: uuidParam('id'), body: updateStudySchema, response: { 200: studyAnswer } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        test: await opts.studies.update(request.params.id, request.body, requestContext(request)),
+      };
+    },
   );
 
   r.put(

@@ -20,6 +20,7 @@ const actionLabels: Record<string, string> = {
   'admin.profile': 'Updated an admin profile',
   'study.create': 'Created a study',
   'study.status': 'Changed a study’s status',
+  'study.update': 'Edited a study',
   'study.delete': 'Deleted a study',
   'application.create': 'Applied to a study',
   'application.status': 'Changed an application’s status',
