@@ -11,6 +11,8 @@ export class AppError extends Error {
     public readonly code: string,
     message: string,
     public readonly fieldErrors?: Record<string, string>,
+    /** Sent as Retry-After (a lock's or a limit's seconds left). */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -27,3 +29,13 @@ export const notFound = (message = tr('errors', 'notFound')) =>
   new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fieldErrors?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fieldErrors);
+
+/** 423: locked until `until` (a sign-in lockout); Retry-After says the seconds left, at least 1. */
+export const locked = (message: string, until: Date, now: Date) =>
+  new AppError(
+    423,
+    'LOCKED',
+    message,
+    undefined,
+    Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+  );

@@ -48,6 +48,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: loggableError(error) }, error.message);
+      if (error.retryAfterSeconds !== undefined)
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return send(error.statusCode, {
         message: error.message,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
@@ -57,12 +59,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFromValidation(error.validation);
       const where = error.validationContext ?? 'body';
+      // A rule of the whole body (a refine, e.g. "Nothing to update") says its own words.
+      const wholeBodyRule = error.validation.find(
+        (issue) => issue.keyword === 'custom' && issue.instancePath === '/' && issue.message,
+      );
       const message =
         Object.keys(errors).length > 0
           ? tr('errors', 'checkFields')
-          : where === 'body'
-            ? tr('errors', 'bodyMustBeObject')
-            : invalidPart(where);
+          : wholeBodyRule?.message
+            ? wholeBodyRule.message
+            : where === 'body'
+              ? tr('errors', 'bodyMustBeObject')
+              : invalidPart(where);
       return send(400, { message, ...(Object.keys(errors).length ? { errors } : {}) });
     }
 

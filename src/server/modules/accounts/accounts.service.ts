@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/app-error';
+import { AppError, badRequest, conflict, forbidden, locked } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { defaultLanguage, type Language } from '../../../shared/i18n/languages';
 import { tr } from '../../../shared/i18n/runtime';
@@ -124,7 +124,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     const key = failureKeyOf(account.row.email);
     const now = clock();
     const lock = await activeLock(db, key, ctx.ip, now);
-    if (lock) throw new AppError(423, 'LOCKED', passwordChecksLockedMessage(lock, now));
+    if (lock) throw locked(passwordChecksLockedMessage(lock, now), lock, now);
     if (!password)
       throw badRequest(field.missingMessage, { currentPassword: field.missingMessage });
     if (!(await verifyPassword(account.row.passwordHash, password))) {
@@ -138,7 +138,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         },
       });
       if (lockedUntil)
-        throw new AppError(423, 'LOCKED', passwordChecksLockedMessage(lockedUntil, now));
+        throw locked(passwordChecksLockedMessage(lockedUntil, now), lockedUntil, now);
       throw badRequest(wrongCurrentPassword(), { currentPassword: wrongCurrentPassword() });
     }
     await clearFailures(db, key, ctx.ip);
@@ -247,7 +247,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
 
       if (lock) {
         await fail('locked');
-        throw new AppError(423, 'LOCKED', lockedMessage(lock, now));
+        throw locked(lockedMessage(lock, now), lock, now);
       }
       let ok = false;
       if (account) ok = await verifyPassword(account.row.passwordHash, input.password);
@@ -256,7 +256,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         const { lockedUntil } = await recordFailure(db, key, ctx.ip, now);
         const reason = account && ok ? 'inactive' : 'wrong password';
         await fail(lockedUntil ? `${reason}, now locked` : reason);
-        if (lockedUntil) throw new AppError(423, 'LOCKED', lockedMessage(lockedUntil, now));
+        if (lockedUntil) throw locked(lockedMessage(lockedUntil, now), lockedUntil, now);
         throw new AppError(401, 'INVALID_CREDENTIALS', invalidCredentials());
       }
       const signedIn = { id: account.row.id, type: account.type };

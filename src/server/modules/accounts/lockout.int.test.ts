@@ -44,7 +44,7 @@ async function fiveWrong(ip: string, email: string) {
 }
 
 describe('sign-in lockout per account and client address', () => {
-  it('locks the (e-mail, address) pair after 5 failures in a row, for 15 minutes, even for the right password', async () => {
+  it('locks the (e-mail, address) pair after 5 failures in a row, for 15 minutes, even for the right password, and Retry-After says the seconds left', async () => {
     const { input } = await createParticipant(t.app);
     expect(await fiveWrong('10.1.0.1', input.email)).toEqual([401, 401, 401, 401, 423]);
     const right = await signInFrom('10.1.0.1', input.email, input.password);
@@ -52,10 +52,12 @@ describe('sign-in lockout per account and client address', () => {
     expect(right.json().message).toBe(
       'Too many failed sign-in attempts. Your account is locked; try again in 15 minutes.',
     );
+    expect(right.headers['retry-after']).toBe('900');
     minutes(14);
     const later = await signInFrom('10.1.0.1', input.email, input.password);
     expect(later.statusCode).toBe(423);
     expect(later.json().message).toMatch(/try again in 1 minute\.$/);
+    expect(later.headers['retry-after']).toBe('60');
     minutes(1);
     expect((await signInFrom('10.1.0.1', input.email, input.password)).statusCode).toBe(200);
   });

@@ -157,6 +157,21 @@ describe('updating the profile', () => {
     });
   });
 
+  it('answers an update that changes nothing with "Nothing to update" (400), in the request language', async () => {
+    const me = await participant();
+    const empty = (language: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/participants/${me.id}/profile`,
+        headers: { ...as(me), 'accept-language': language },
+        payload: {},
+      });
+    const english = await empty('en');
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toEqual({ message: 'Nothing to update' });
+    expect((await empty('sw')).json()).toEqual({ message: 'Hakuna cha kubadilisha' });
+  });
+
   it('is for the participant themself only: another participant and admins get 403', async () => {
     const me = await participant();
     for (const who of [await participant(), await admin()]) {
@@ -336,6 +351,52 @@ describe('earnings, export and deletion', () => {
     expect(
       (await t.app.inject({ url: '/api/me/earnings', headers: as(await admin()) })).statusCode,
     ).toBe(403);
+  });
+
+  it('lists my payments with their study and status, a pending one too, newest first', async () => {
+    const me = await participant();
+    const boss = await admin();
+    const study = await createStudy(t.database.db, {
+      title: 'Matatu app walk',
+      payRate: '1500.00',
+      duration: 2,
+    });
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: as(me),
+      payload: { participantId: me.id, testId: study.id },
+    });
+    expect(applied.statusCode).toBe(201);
+    const applicationId = applied.json().application.id as string;
+    for (const status of ['scheduled', 'completed']) {
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/${applicationId}/status`,
+        headers: as(boss),
+        payload: { status },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+
+    const res = await t.app.inject({ url: '/api/me/earnings', headers: as(me) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.earnings).toMatchObject({ pendingPayments: '3000.00', totalPaid: '0.00' });
+    expect(body.payments).toEqual([
+      expect.objectContaining({
+        testId: study.id,
+        testTitle: 'Matatu app walk',
+        amount: '3000.00',
+        currency: 'KES',
+        status: 'pending',
+        processedAt: null,
+      }),
+    ]);
+    // Another participant's payments are not mine.
+    const other = await participant();
+    const theirs = await t.app.inject({ url: '/api/me/earnings', headers: as(other) });
+    expect(theirs.json().payments).toEqual([]);
   });
 
   it('exports everything stored about me as a JSON download', async () => {
