@@ -358,29 +358,45 @@ describe('participant journey', () => {
     await expect.poll(() => textOf(page, '[data-testid="earnings"]')).toContain('Ksh 3,001');
     expect(await textOf(page, '[data-testid="earnings"]')).toMatch(/Completed studies ?1/);
 
-    // Change password: the dialog's own checks, a wrong current password, then success.
+    // Name, e-mail, phone and password are edited in one place, profile settings: the
+    // dashboard shows them read-only with links there.
     await openTab(page, 'Profile Settings');
-    await page.getByRole('button', { name: 'Change password' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Change password' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const account = page.getByTestId('account-summary');
+    await expect.poll(() => account.textContent()).toContain(person.email);
+    expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
+    expect(await page.getByLabel('Phone number').count()).toBe(0);
+    expect(
+      await page.getByRole('link', { name: 'Edit in profile settings' }).getAttribute('href'),
+    ).toBe('/profile/settings');
+    await page.getByRole('link', { name: 'Change password in profile settings' }).click();
+    await page.waitForURL('**/profile/settings?tab=security');
+
+    // Change password: the form's own checks, a wrong current password, then success.
+    const form = page.locator('form').filter({ has: page.getByLabel('Confirm new password') });
+    await expect.poll(() => form.isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await shot(page, 'change-password-dialog-1280');
-    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await shot(page, 'change-password-1280');
+    await form.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => visible(page, 'Current password is required')).toBe(true);
     expect(await visible(page, 'New password must be at least 6 characters')).toBe(true);
     expect(await visible(page, 'Please confirm your new password')).toBe(true);
-    await dialog.getByLabel('Current password').fill('not-my-password');
-    await dialog.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await dialog.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`);
-    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await form.getByLabel('Current password').fill('not-my-password');
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`);
+    await form.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => visible(page, "Passwords don't match")).toBe(true);
-    await dialog.getByLabel('Confirm new password').fill(NEW_PASSWORD);
-    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => visible(page, 'Current password is incorrect.')).toBe(true);
-    await dialog.getByLabel('Current password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Change password' }).click();
+    // A refused attempt leaves no password on the screen: all three are typed again.
+    await form.getByLabel('Current password').fill(PASSWORD);
+    await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await form.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => visible(page, 'Password changed!')).toBe(true);
-    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to dashboard' }).click();
+    await page.waitForURL('**/participant/dashboard');
+    await openTab(page, 'Profile Settings');
 
     // Download my data.
     const download = page.waitForEvent('download');
@@ -564,7 +580,7 @@ describe('participant journey', () => {
     await t.close();
   });
 
-  it("dismisses the profile form's old error toast once a field is edited, so it never sits beside a new field error", async () => {
+  it("dismisses the account form's old error toast once a field is edited, so it never sits beside a new field error", async () => {
     const other = newPerson();
     const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
       method: 'POST',
@@ -575,14 +591,14 @@ describe('participant journey', () => {
     const t = await session.newPage({ width: 375 });
     const { page } = t;
     await signedInParticipant(t);
-    await page.goto('/participant/dashboard?tab=profile');
+    await page.goto('/profile/settings');
     const phone = page.getByLabel('Phone number');
     await phone.waitFor();
     expect(await descriptionOf(phone)).toContain(PHONE_HINT_TEXT);
 
     // The server refuses a phone number another account has: a toast says so.
     await phone.fill(other.phone);
-    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     const taken = 'An account with this phone number already exists';
     await expect
       .poll(() => page.locator('li[data-state="open"]').filter({ hasText: taken }).count())
@@ -590,7 +606,7 @@ describe('participant journey', () => {
 
     // A field is emptied and the form's own check fails: only the field error remains.
     await page.getByLabel('First name').fill('');
-    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => visible(page, 'First name is required')).toBe(true);
     // At once, well within the toast's own 5 s.
     expect(await page.locator('li[data-state="open"]').count()).toBe(0);

@@ -14,6 +14,9 @@ export function createQueryClient(): QueryClient {
       },
       mutations: {
         retry: false,
+        // Offline, TanStack Query would hold a mutation paused until the browser is back
+        // online (a spinner with no end): send it anyway, so it fails at once and says so.
+        networkMode: 'always',
       },
     },
   });

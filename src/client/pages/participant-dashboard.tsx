@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TitledCard } from '@/client/components/ui/titled-card';
 import { ClipboardListIcon, FlaskConicalIcon, SettingsIcon, UserRoundIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -17,14 +18,19 @@ import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
 import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
 import { useParticipant } from '@/client/api/participants/get-participant';
-import { ChangePasswordDialog } from '@/client/features/participants/components/change-password-dialog';
+import { AccountSummary } from '@/client/features/participants/components/account-summary';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
 import { EarningsCard } from '@/client/features/participants/components/earnings-card';
 import { PhotoUpload } from '@/client/features/participants/components/photo-upload';
 import { ProfileCompletionCard } from '@/client/features/participants/components/profile-completion-card';
 import { ProfileForm } from '@/client/features/participants/components/profile-form';
-import { StudiesNotices } from '@/client/features/studies/components/studies-notices';
-import { StudyList } from '@/client/features/studies/components/study-list';
+import {
+  POSTPONED_REASON_ID,
+  StudiesNotices,
+  useStudiesState,
+} from '@/client/features/studies/components/studies-notices';
+import { type StudyCardParts, StudyList } from '@/client/features/studies/components/study-list';
+import { isStudyFull } from '@/shared/rules/capacity';
 import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
@@ -55,18 +61,39 @@ function Dashboard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const participant = useParticipant(user.id);
   const applications = useApplications();
+  const studiesState = useStudiesState();
 
   // The navbar's avatar and name come from the session: refresh it after a change.
   const refreshSession = () =>
     void queryClient.invalidateQueries({ queryKey: sessionKeys.session });
 
-  function actionFor(study: Study) {
-    if (applications.isPending) {
-      return <Skeleton className="h-10 w-28" aria-hidden="true" />;
+  // Held (a placeholder) until both the applications and the setting are known, so no
+  // Apply button shows that the next moment takes away.
+  function partsFor(study: Study): StudyCardParts {
+    if (applications.isPending || studiesState === 'loading') {
+      return { action: <Skeleton className="h-10 w-28" aria-hidden="true" /> };
     }
     const application = applications.data?.applications.find((a) => a.testId === study.id);
-    if (application) return <ApplicationStatusBadge status={application.status} />;
-    return <ApplyButton participantId={user.id} study={study} />;
+    if (application) return { status: <ApplicationStatusBadge status={application.status} /> };
+    if (isStudyFull(study)) {
+      return {
+        status: (
+          <Badge variant="secondary" data-status="full">
+            {t('study.full')}
+          </Badge>
+        ),
+        action: <p className="text-sm text-muted-foreground">{t('study.fullHint')}</p>,
+      };
+    }
+    return {
+      action: (
+        <ApplyButton
+          participantId={user.id}
+          study={study}
+          closedReasonId={studiesState === 'postponed' ? POSTPONED_REASON_ID : undefined}
+        />
+      ),
+    };
   }
 
   return (
@@ -122,8 +149,8 @@ function Dashboard({ user }: { user: SessionUser }) {
             <h2 id="available-tests-title" className={sectionTitleClass}>
               {t('section.tests')}
             </h2>
-            <StudiesNotices />
-            <StudyList renderAction={actionFor} />
+            <StudiesNotices state={studiesState} />
+            <StudyList partsFor={partsFor} />
           </section>
         </TabsContent>
 
@@ -132,7 +159,7 @@ function Dashboard({ user }: { user: SessionUser }) {
             <h2 id="my-applications-title" className={sectionTitleClass}>
               {t('section.applications')}
             </h2>
-            <MyApplications />
+            <MyApplications onFindStudies={() => selectTab('tests', { focus: true })} />
           </section>
         </TabsContent>
 
@@ -163,6 +190,13 @@ function Dashboard({ user }: { user: SessionUser }) {
                   />
                 </TitledCard>
                 <TitledCard
+                  title={t('account.title')}
+                  heading="h3"
+                  description={t('account.description')}
+                >
+                  <AccountSummary participant={participant.data.participant} />
+                </TitledCard>
+                <TitledCard
                   title={t('personal.title')}
                   heading="h3"
                   description={t('personal.description')}
@@ -172,13 +206,6 @@ function Dashboard({ user }: { user: SessionUser }) {
                     participant={participant.data.participant}
                     onSaved={refreshSession}
                   />
-                </TitledCard>
-                <TitledCard
-                  title={t('password.title')}
-                  heading="h3"
-                  description={t('password.description')}
-                >
-                  <ChangePasswordDialog target={{ participantId: user.id }} />
                 </TitledCard>
               </div>
               <div className="grid gap-6">

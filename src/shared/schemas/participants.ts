@@ -18,7 +18,7 @@ import {
   requiredName,
   text,
 } from './fields';
-import { ageRanges, educationLevels } from './options';
+import { ageRanges, educationLevels, paymentStatuses } from './options';
 import { pageQuery, searchParam } from './paging';
 
 const DATE_MESSAGE = messages.date;
@@ -114,6 +114,32 @@ const currentPasswordForEmail = z
   // The form keeps '' while the e-mail is unchanged: that is "not given".
   .transform((v) => (v ? v : undefined));
 
+/** The research profile (location, age, occupation, date of birth, education); '' clears one. */
+const researchProfileFields = {
+  location: participantFields.location.optional(),
+  age: z
+    .union(
+      [z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/, { error: CHOICE })],
+      {
+        error: CHOICE,
+      },
+    )
+    .optional(),
+  occupation: participantFields.occupation.optional(),
+  dateOfBirth: participantFields.dateOfBirth.optional(),
+  education: z
+    .union([z.literal(''), z.enum(educationLevels.values)], {
+      error: CHOICE,
+    })
+    .optional(),
+};
+
+/**
+ * The dashboard's research profile form; name, e-mail, phone and password are edited on
+ * the profile settings page only (accountProfileSchema below).
+ */
+export const researchProfileSchema = z.object(researchProfileFields);
+
 /** PUT /api/participants/{id}/profile: every field optional; '' clears an optional field. */
 export const participantProfileUpdateSchema = z
   .object({
@@ -121,22 +147,7 @@ export const participantProfileUpdateSchema = z
     lastName: participantFields.lastName.optional(),
     email: participantFields.email.optional(),
     phone: participantFields.phone.optional(),
-    location: participantFields.location.optional(),
-    age: z
-      .union(
-        [z.literal(''), z.enum(ageRanges.values), z.string().regex(/^\d{1,3}$/, { error: CHOICE })],
-        {
-          error: CHOICE,
-        },
-      )
-      .optional(),
-    occupation: participantFields.occupation.optional(),
-    dateOfBirth: participantFields.dateOfBirth.optional(),
-    education: z
-      .union([z.literal(''), z.enum(educationLevels.values)], {
-        error: CHOICE,
-      })
-      .optional(),
+    ...researchProfileFields,
     language: languageField.optional(),
     currentPassword: currentPasswordForEmail,
   })
@@ -165,6 +176,19 @@ export const earningsSchema = z.object({
   currency: z.literal('KES'),
 });
 export type Earnings = z.infer<typeof earningsSchema>;
+
+/** One of the signed-in participant's payments, as GET /api/me/earnings lists them (KES). */
+export const myPaymentSchema = z.object({
+  id: z.string(),
+  testId: z.string(),
+  testTitle: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  status: z.enum(paymentStatuses),
+  processedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MyPayment = z.infer<typeof myPaymentSchema>;
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 /** The photo rules' messages, each read in the language of the moment (see `say`). */

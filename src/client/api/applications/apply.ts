@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/client/lib/api';
+import { apiJson, getApiErrorDetails } from '@/client/lib/api';
+import { invalidateAll } from '@/client/api/invalidate';
+import { settingsKeys } from '@/client/api/settings/keys';
+import { studyKeys } from '@/client/api/studies/keys';
 import type { Application, ApplyInput } from '@/shared/schemas/applications';
 import { applicationsQueryOptions } from './get-applications';
 import { applicationKeys } from './keys';
 
 /**
  * POST /api/applications -> 201 { application } with status `interested`.
- * 409: 'You have already applied to this test' or 'This test is not accepting applications'.
+ * 409: already applied, studies postponed (the notice's words) or 'Study is full'.
  */
 export function apply(input: ApplyInput): Promise<{ application: Application }> {
   return apiJson('POST', applicationKeys.path, input);
@@ -27,9 +30,14 @@ export function useApply() {
       }));
       void queryClient.invalidateQueries({ queryKey });
     },
-    // A 409 may mean the list here is stale (applied in another tab): bring it up to date.
-    onError: () => {
-      void queryClient.invalidateQueries({ queryKey });
+    // A 409 means the page is stale: applied in another tab, studies postponed meanwhile, or
+    // the study filled up. Bring the applications, the setting and the studies up to date.
+    onError: (error) => {
+      const conflict = getApiErrorDetails(error).status === 409;
+      void invalidateAll(
+        queryClient,
+        conflict ? [queryKey, settingsKeys.all, studyKeys.active] : [queryKey],
+      );
     },
   });
 }

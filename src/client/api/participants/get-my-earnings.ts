@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
-import type { Earnings } from '@/shared/schemas/participants';
+import type { Earnings, MyPayment } from '@/shared/schemas/participants';
 import { participantKeys } from './keys';
 
-/** GET /api/me/earnings: the signed-in participant's totals, decimal strings in KES. */
-export function getMyEarnings(signal?: AbortSignal): Promise<{ earnings: Earnings }> {
+export type MyEarningsAnswer = { earnings: Earnings; payments: MyPayment[] };
+
+/**
+ * GET /api/me/earnings: the signed-in participant's totals and their payments (each with its
+ * status, pending ones too), decimal strings in KES.
+ */
+export function getMyEarnings(signal?: AbortSignal): Promise<MyEarningsAnswer> {
   return apiJson('GET', participantKeys.myEarnings[0], undefined, signal);
 }
 

@@ -1,6 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { earnings, participantPhotos, participants, payments } from '../../db/schema/index';
+import {
+  earnings,
+  participantPhotos,
+  participants,
+  payments,
+  studies,
+} from '../../db/schema/index';
 import {
   afterMicroCursor,
   microText,
@@ -128,6 +134,25 @@ export async function paymentsOf(db: DbOrTx, participantId: string) {
     .from(payments)
     .where(eq(payments.participantId, participantId))
     .orderBy(desc(payments.createdAt));
+}
+
+/** The participant's own payments with their study's title, newest first (the earnings card). */
+export async function ownPaymentsOf(db: DbOrTx, participantId: string) {
+  return db
+    .select({
+      id: payments.id,
+      testId: payments.testId,
+      testTitle: studies.title,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      processedAt: payments.processedAt,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(studies, eq(studies.id, payments.testId))
+    .where(eq(payments.participantId, participantId))
+    .orderBy(desc(payments.createdAt), desc(payments.id));
 }
 
 /**

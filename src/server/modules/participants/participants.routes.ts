@@ -5,6 +5,7 @@ import { changePasswordSchema } from '../../../shared/schemas/auth';
 import {
   accountProfileSchema,
   earningsSchema,
+  myPaymentSchema,
   participantProfileUpdateSchema,
   participantRegistrationSchema,
   participantListQuerySchema,
@@ -253,11 +254,15 @@ export async function participantsRoutes(
     '/api/me/earnings',
     {
       preValidation: requireParticipant,
-      schema: { response: { 200: z.object({ earnings: earningsSchema }) } },
+      schema: {
+        response: {
+          200: z.object({ earnings: earningsSchema, payments: z.array(myPaymentSchema) }),
+        },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
-      return { earnings: await participants.earningsOf(request.auth!.user.id) };
+      return participants.myEarnings(request.auth!.user.id);
     },
   );
 

@@ -8,6 +8,7 @@ import { ageFromDateOfBirth } from '../../../shared/rules/profile';
 import type { z } from 'zod';
 import type {
   Earnings,
+  MyPayment,
   Participant,
   ParticipantListQuery,
   participantProfileUpdateSchema,
@@ -34,6 +35,7 @@ import {
   findParticipantEarnings,
   findPhoto,
   participantsAfter,
+  ownPaymentsOf,
   paymentsOf,
   savePhotoRow,
   updateParticipant,
@@ -223,6 +225,12 @@ export function createParticipantsService({
 
     /** The participant's own earnings; zeros before any payment. */
     earningsOf,
+
+    /** The participant's totals and their payments, each with its status (pending ones too). */
+    async myEarnings(id: string): Promise<{ earnings: Earnings; payments: MyPayment[] }> {
+      const [totals, own] = await Promise.all([earningsOf(id), ownPaymentsOf(db, id)]);
+      return { earnings: totals, payments: own.map(toExportedPayment) };
+    },
 
     /** One participant's earnings for the admin's detail view: 404 when there is no such participant. */
     async earningsOfParticipant(id: string): Promise<Earnings> {

@@ -2,7 +2,8 @@ import { Loader2Icon, SendIcon } from 'lucide-react';
 import { StudyRequirements } from '@/client/components/domain/study-facts';
 import { useId, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
-import { toastFailure } from '@/client/lib/toast-failure';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { errorMessageOf } from '@/client/lib/error-message';
 import {
   Dialog,
   DialogClose,
@@ -25,21 +26,40 @@ const SCREENING_MAX = 2000;
 type Props = {
   participantId: string;
   study: Pick<Study, 'id' | 'title' | 'requirements'>;
+  /** While applying is closed (studies postponed): the id of the sentence that says why. */
+  closedReasonId?: string;
 };
 
 /**
  * 'Apply Now'. A study with requirements opens a dialog that shows them and takes an
- * optional short answer (stored as `screening`); one without applies at once.
+ * optional short answer (stored as `screening`); one without applies at once. A refusal
+ * or a lost connection is said in a toast and, in the dialog, above its buttons; the
+ * dialog stays open with the answer as typed.
  */
-export function ApplyButton({ participantId, study }: Props) {
+export function ApplyButton({ participantId, study, closedReasonId }: Props) {
   const apply = useApply();
   const t = useT('dashboard');
   const [open, setOpen] = useState(false);
   const [screening, setScreening] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
   const answerId = useId();
   const hintId = useId();
+  const failureId = useId();
+
+  if (closedReasonId) {
+    return (
+      <Button
+        disabled
+        aria-label={t('apply.buttonLabel', { title: study.title })}
+        aria-describedby={closedReasonId}
+      >
+        {t('apply.button')}
+      </Button>
+    );
+  }
 
   async function submit() {
+    setFailure(null);
     try {
       await apply.mutateAsync({
         participantId,
@@ -52,7 +72,17 @@ export function ApplyButton({ participantId, study }: Props) {
         description: t('apply.submittedDescription', { title: study.title }),
       });
     } catch (error) {
-      toastFailure(t('apply.failed'), error, t('apply.failedFallback'));
+      // No answer at all: the request never left (offline) or got lost on the way. Said
+      // beside the button or in the dialog only: offline, a toast (its code loads with the
+      // first toast) may not arrive.
+      const unanswered = getApiErrorDetails(error).status === undefined;
+      const message = unanswered
+        ? t('apply.offline')
+        : errorMessageOf(error, t('apply.failedFallback'));
+      setFailure(message);
+      if (!unanswered) {
+        toast({ variant: 'destructive', title: t('apply.failed'), description: message });
+      }
     }
   }
 
@@ -62,15 +92,34 @@ export function ApplyButton({ participantId, study }: Props) {
 
   if (!study.requirements) {
     return (
-      <Button onClick={() => void submit()} disabled={pending} aria-label={buttonLabel}>
-        {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
-        {label}
-      </Button>
+      <>
+        <Button
+          onClick={() => void submit()}
+          disabled={pending}
+          aria-label={buttonLabel}
+          aria-describedby={failure ? failureId : undefined}
+        >
+          {pending ? <Loader2Icon className="animate-spin" aria-hidden="true" /> : null}
+          {label}
+        </Button>
+        {failure && (
+          <p id={failureId} role="alert" className="basis-full text-sm text-destructive">
+            {failure}
+          </p>
+        )}
+      </>
     );
   }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        setOpen(next);
+        setFailure(null);
+      }}
+    >
       <DialogTrigger asChild>
         <Button aria-label={buttonLabel}>{t('apply.button')}</Button>
       </DialogTrigger>
@@ -104,6 +153,15 @@ export function ApplyButton({ participantId, study }: Props) {
               {t('apply.answerHint', { max: SCREENING_MAX })}
             </p>
           </div>
+          {failure && (
+            <p
+              id={failureId}
+              role="alert"
+              className="rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm"
+            >
+              {failure}
+            </p>
+          )}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={pending}>

@@ -1,4 +1,5 @@
-import { ClipboardListIcon } from 'lucide-react';
+import { ClipboardListIcon, FlaskConicalIcon } from 'lucide-react';
+import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
@@ -16,7 +17,10 @@ function ApplicationRow({ application }: { application: Application }) {
   const language = useLanguage();
   return (
     <Card role="article" aria-labelledby={titleId}>
-      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-start sm:justify-between">
+      <CardContent className="grid gap-1 pt-6">
+        <div className="mb-1" data-testid="application-status">
+          <ApplicationStatusBadge status={application.status} />
+        </div>
         <div className="grid gap-1">
           <h3 id={titleId} className="font-semibold wrap-anywhere">
             {test.title}
@@ -43,14 +47,17 @@ function ApplicationRow({ application }: { application: Application }) {
             </div>
           </dl>
         </div>
-        <ApplicationStatusBadge status={application.status} />
       </CardContent>
     </Card>
   );
 }
 
-/** The participant's applications, newest first (spec section 2, "My Applications"). */
-export function MyApplications() {
+/**
+ * The participant's applications, newest first (spec section 2, "My Applications"). With
+ * none yet, it says where applications come from and offers `onFindStudies` (the dashboard
+ * opens Available Tests).
+ */
+export function MyApplications({ onFindStudies }: { onFindStudies: () => void }) {
   const applications = useApplications();
   const t = useT('dashboard');
   if (applications.isPending) {
@@ -70,7 +77,12 @@ export function MyApplications() {
   if (list.length === 0) {
     return (
       <EmptyState icon={<ClipboardListIcon className="size-8" aria-hidden="true" />}>
-        <p>{t('applications.empty')}</p>
+        <p className="font-medium text-foreground">{t('applications.empty')}</p>
+        <p className="mt-1">{t('applications.emptyNext')}</p>
+        <Button className="mt-4" onClick={onFindStudies}>
+          <FlaskConicalIcon aria-hidden="true" />
+          {t('applications.findStudies')}
+        </Button>
       </EmptyState>
     );
   }

@@ -10,23 +10,13 @@ import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
-import { type Participant, participantProfileUpdateSchema } from '@/shared/schemas/participants';
-import {
-  CurrentPasswordField,
-  useCurrentPasswordForEmail,
-} from '@/client/components/domain/current-password-for-email';
+import { type Participant, researchProfileSchema } from '@/shared/schemas/participants';
 import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
-import {
-  ChoiceField,
-  EmailField,
-  NameFields,
-  PhoneField,
-  TextField,
-} from '@/client/components/ui/form-fields';
+import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
-type Values = z.input<typeof participantProfileUpdateSchema>;
-type Payload = z.output<typeof participantProfileUpdateSchema>;
+type Values = z.input<typeof researchProfileSchema>;
+type Payload = z.output<typeof researchProfileSchema>;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 type AgeRange = (typeof ageRanges.values)[number];
@@ -38,17 +28,12 @@ const isEducation = (value: string | null): value is Education =>
 
 function valuesOf(p: Participant): Values {
   return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    email: p.email,
-    phone: p.phone,
     location: p.location ?? '',
     // An age worked out from the date of birth is a number, not one of the ranges.
     age: isAgeRange(p.age) ? p.age : '',
     occupation: p.occupation ?? '',
     dateOfBirth: p.dateOfBirth ?? '',
     education: isEducation(p.education) ? p.education : '',
-    currentPassword: '',
   };
 }
 
@@ -56,22 +41,11 @@ function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-const serverFields = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'location',
-  'age',
-  'occupation',
-  'dateOfBirth',
-  'education',
-  'currentPassword',
-] as const;
+const serverFields = ['location', 'age', 'occupation', 'dateOfBirth', 'education'] as const;
 
 /**
- * The dashboard's profile form: contact details and the research profile (location,
- * age, occupation, date of birth, education). With a date of birth, the age is worked
+ * The dashboard's profile form: the research profile (location, age, occupation, date of
+ * birth, education). With a date of birth, the age is worked
  * out from it (spec section 4) and the age range is not asked.
  */
 export function ProfileForm({
@@ -83,20 +57,17 @@ export function ProfileForm({
 }) {
   const t = useT('profile');
   const update = useUpdateParticipantProfile(participant.id);
-  const form = useZodForm(participantProfileUpdateSchema, valuesOf(participant));
+  const form = useZodForm(researchProfileSchema, valuesOf(participant));
   const errorToast = useFormErrorToast(form);
   const dateOfBirth = useWatch({ control: form.control, name: 'dateOfBirth' }) ?? '';
   const computedAge =
     ISO_DATE.test(dateOfBirth) && dateOfBirth <= todayIso()
       ? ageFromDateOfBirth(dateOfBirth)
       : null;
-  const email = useCurrentPasswordForEmail(form, participant.email, errorToast.dismissError);
 
-  async function onSubmit({ currentPassword, ...values }: Payload) {
-    if (email.refuseWithoutPassword(currentPassword)) return;
+  async function onSubmit(values: Payload) {
     // With a date of birth the server sets the age itself.
-    const fields = values.dateOfBirth ? { ...values, age: undefined } : values;
-    const payload = email.withPasswordIfNeeded(fields, currentPassword);
+    const payload = values.dateOfBirth ? { ...values, age: undefined } : values;
     try {
       const answer = await update.mutateAsync(payload);
       form.reset(valuesOf(answer.participant));
@@ -125,10 +96,6 @@ export function ProfileForm({
         className="grid gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <NameFields control={form.control} />
-          <EmailField control={form.control} name="email" />
-          {email.changingEmail && <CurrentPasswordField control={form.control} />}
-          <PhoneField control={form.control} name="phone" />
           <TextField
             control={form.control}
             name="location"

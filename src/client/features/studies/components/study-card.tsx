@@ -21,10 +21,19 @@ function datesPhrase(study: Study, language: Language, t: Translate<'dashboard'>
 /**
  * One study as participants see it (spec section 2, "Available Tests"): title, pay per
  * hour and duration, participants needed, dates, company, tags, description and the
- * total pay (pay rate x duration, KES, no decimals). `action` is the Apply Now button
- * or the application's status.
+ * total pay (pay rate x duration, KES, no decimals). `status` (the application's status,
+ * or "Full") has its own line above the title, so it sits in the same place whatever the
+ * title's length or the screen's width; `action` (Apply Now) sits in the footer.
  */
-export function StudyCard({ study, action }: { study: Study; action: ReactNode }) {
+export function StudyCard({
+  study,
+  status,
+  action,
+}: {
+  study: Study;
+  status?: ReactNode;
+  action?: ReactNode;
+}) {
   const titleId = `study-${study.id}-title`;
   const t = useT('dashboard');
   const language = useLanguage();
@@ -32,6 +41,11 @@ export function StudyCard({ study, action }: { study: Study; action: ReactNode }
     <Card aria-labelledby={titleId} role="article" className="flex flex-col">
       <CardHeader className="gap-3">
         <div className="flex flex-col gap-1">
+          {status ? (
+            <div className="flex min-h-6 flex-wrap items-center gap-2" data-testid="study-status">
+              {status}
+            </div>
+          ) : null}
           <CardTitle asChild className="text-lg">
             <h3 id={titleId} className="wrap-anywhere">
               {study.title}

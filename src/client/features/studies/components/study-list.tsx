@@ -7,8 +7,10 @@ import { useStudies } from '@/client/api/studies/get-studies';
 import { useT } from '@/client/i18n/language';
 import { StudyCard } from './study-card';
 
-/** The active studies, each with the action the caller gives it. */
-export function StudyList({ renderAction }: { renderAction: (study: Study) => ReactNode }) {
+export type StudyCardParts = { status?: ReactNode; action?: ReactNode };
+
+/** The active studies, each with the status line and action the caller gives it. */
+export function StudyList({ partsFor }: { partsFor: (study: Study) => StudyCardParts }) {
   const studies = useStudies();
   const t = useT('dashboard');
 
@@ -43,7 +45,7 @@ export function StudyList({ renderAction }: { renderAction: (study: Study) => Re
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {list.map((study) => (
-        <StudyCard key={study.id} study={study} action={renderAction(study)} />
+        <StudyCard key={study.id} study={study} {...partsFor(study)} />
       ))}
     </div>
   );
