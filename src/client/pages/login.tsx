@@ -1,6 +1,6 @@
 import { ShieldCheckIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell } from '@/client/components/layout/auth-shell';
 import {
   Card,
@@ -11,7 +11,10 @@ import {
 } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { SignInForm } from '@/client/features/auth/components/sign-in-form';
-import { SignUpForm } from '@/client/features/auth/components/sign-up-form';
+import { type SignUpCredentials, SignUpForm } from '@/client/features/auth/components/sign-up-form';
+import { isAdminUser, useAuth } from '@/client/features/auth/use-auth';
+import { useSignIn } from '@/client/api/auth/sign-in';
+import { toast } from '@/client/components/ui/use-toast';
 import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
 import { paths } from '@/shared/paths';
@@ -49,6 +52,11 @@ function AdminLogin() {
 
 function ParticipantLogin() {
   const t = useT('auth');
+  // The sign-up tab's terms box and its toasts speak the registration page's words: loaded
+  // with the page, so switching tabs never waits for them.
+  const tRegistration = useT('registration');
+  const navigate = useNavigate();
+  const signIn = useSignIn();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'signup' ? 'signup' : 'signin';
@@ -78,6 +86,23 @@ function ParticipantLogin() {
   const onSwitchLinkClick = () => {
     focusTabAfterSwitch.current = true;
   };
+
+  // As registration does: the new account signs in at once and goes to the dashboard.
+  async function onSignedUp(credentials: SignUpCredentials) {
+    try {
+      await signIn.mutateAsync(credentials);
+    } catch {
+      toast({
+        title: tRegistration('toast.created'),
+        description: tRegistration('toast.autoLoginFailed'),
+      });
+      setSignedUpEmail(credentials.email);
+      selectTab('signin');
+      return;
+    }
+    toast({ title: tRegistration('toast.signedIn'), description: tRegistration('toast.welcome') });
+    void navigate(paths.participantDashboard);
+  }
 
   return (
     <Card>
@@ -111,12 +136,7 @@ function ParticipantLogin() {
             </p>
           </TabsContent>
           <TabsContent value="signup" className="grid gap-6 pt-2">
-            <SignUpForm
-              onSignedUp={(email) => {
-                setSignedUpEmail(email);
-                selectTab('signin');
-              }}
-            />
+            <SignUpForm onSignedUp={onSignedUp} />
             <p className="text-center text-sm text-muted-foreground">
               {t('login.haveAccount')}{' '}
               <Link
@@ -135,9 +155,19 @@ function ParticipantLogin() {
   );
 }
 
-/** /login, /participant/login and /admin/login (spec section 2, "Sign-in / sign-up screen"). */
+/**
+ * /login, /participant/login and /admin/login (spec section 2, "Sign-in / sign-up screen").
+ * Someone already signed in has nothing to do here: they go to their dashboard.
+ */
 export function LoginPage() {
   const { pathname } = useLocation();
+  const auth = useAuth();
   const isAdmin = pathname.includes(paths.adminLogin);
+  if (auth.user && !auth.fromFallback) {
+    const home = isAdminUser(auth.user, auth.userType)
+      ? paths.adminDashboard
+      : paths.participantDashboard;
+    return <Navigate to={home} replace />;
+  }
   return <AuthShell>{isAdmin ? <AdminLogin /> : <ParticipantLogin />}</AuthShell>;
 }

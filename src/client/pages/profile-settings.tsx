@@ -19,6 +19,7 @@ import { sessionKeys } from '@/client/api/auth/keys';
 import { initialsOf } from '@/client/features/auth/components/user-menu';
 import { clearStoredUser } from '@/client/lib/stored-user';
 import { displayNameOf, isAdminUser, useAuth } from '@/client/features/auth/use-auth';
+import type { SignInRequiredState } from '@/client/features/auth/components/required-user-gate';
 import { AdminProfileForm } from '@/client/features/admin-admins/components/admin-profile-form';
 import { AccountProfileForm } from '@/client/features/participants/components/account-profile-form';
 import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
@@ -49,7 +50,10 @@ export function ProfileSettingsPage() {
   const [deleted, setDeleted] = useState(false);
   if (deleted) return <Navigate to={paths.home} replace />;
   if (auth.loading) return <PageLoading label={t('settings.loading')} />;
-  if (!auth.user) return <Navigate to={paths.login} replace />;
+  if (!auth.user) {
+    const state: SignInRequiredState = { signInRequired: true };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
   return (
     <ProfileSettings
       user={auth.user}

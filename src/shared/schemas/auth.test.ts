@@ -40,16 +40,32 @@ describe('sign-up schema (spec section 5)', () => {
   });
 
   it("puts 'Passwords don't match' on confirmPassword in the form", () => {
-    const result = signUpFormSchema.safeParse({ ...valid, confirmPassword: 'different' });
+    const result = signUpFormSchema.safeParse({
+      ...valid,
+      confirmPassword: 'different',
+      terms: true,
+    });
     expect(result.error!.issues).toEqual([
       expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" }),
     ]);
-    const empty = signUpFormSchema.safeParse({ ...valid, confirmPassword: '' });
+    const empty = signUpFormSchema.safeParse({ ...valid, confirmPassword: '', terms: true });
     expect(empty.error!.issues[0]!.message).toBe('Please confirm your password');
   });
 
   it('requires the terms checkbox on the registration form', () => {
     const result = participantRegistrationFormSchema.safeParse({ ...valid, terms: false });
     expect(result.error!.issues.map((i) => i.path[0])).toEqual(['terms']);
+  });
+
+  it('requires the same terms checkbox, with the same refusal, on the sign-up form', () => {
+    const form = { ...valid, confirmPassword: valid.password };
+    const refused = signUpFormSchema.safeParse({ ...form, terms: false });
+    expect(refused.error!.issues).toEqual([
+      expect.objectContaining({
+        path: ['terms'],
+        message: 'You must accept the terms to continue',
+      }),
+    ]);
+    expect(signUpFormSchema.safeParse({ ...form, terms: true }).success).toBe(true);
   });
 });

@@ -24,9 +24,15 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-/** The sign-up form adds the confirmation, checked in the browser only. */
+/**
+ * The sign-up form adds the confirmation and the terms box (as registration asks it),
+ * checked in the browser only.
+ */
 export const signUpFormSchema = signUpSchema
-  .extend({ confirmPassword: z.string().min(1, { error: messages.confirmPassword }) })
+  .extend({
+    confirmPassword: z.string().min(1, { error: messages.confirmPassword }),
+    terms: z.literal(true, { error: messages.terms }),
+  })
   .refine((v) => v.password === v.confirmPassword, {
     error: messages.passwordsMismatch,
     path: ['confirmPassword'],

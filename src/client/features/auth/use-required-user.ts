@@ -4,15 +4,25 @@ import type { UserType } from '@/shared/schemas/options';
 import { readStoredRecord } from '@/client/lib/stored-user';
 import { isAdminUser, useAuth } from './use-auth';
 
+/**
+ * Why a page sent the user away: nobody is signed in (the login page asks them to), or the
+ * page is for the other kind of user (they go to their own dashboard, told why).
+ */
+export type RedirectReason = 'signInRequired' | 'staffOnly' | 'participantsOnly';
+
 export type RequiredUser =
-  { status: 'loading' } | { status: 'redirect'; to: string } | { status: 'ok'; user: SessionUser };
+  | { status: 'loading' }
+  | { status: 'redirect'; to: string; reason: RedirectReason }
+  | { status: 'ok'; user: SessionUser };
 
 /**
  * The access rules of spec section 6 for a dashboard:
  * - participant: a session user of type participant; when the session check failed,
- *   a stored participant; otherwise /participant/login.
+ *   a stored participant; a signed-in admin goes to the admin dashboard; otherwise
+ *   /participant/login.
  * - admin: a session user with userType admin or an admin role; when the check
- *   failed, a stored admin; otherwise /admin/login.
+ *   failed, a stored admin; a signed-in participant goes to their dashboard; otherwise
+ *   /admin/login.
  * A session that answers "nobody" has already cleared the stored records.
  */
 export function useRequiredUser(kind: UserType): RequiredUser {
@@ -28,8 +38,15 @@ export function useRequiredUser(kind: UserType): RequiredUser {
     const stored = readStoredRecord(kind);
     if (stored) return { status: 'ok', user: stored };
   }
+  // Signed in, but as the other kind of user: their own dashboard, not a sign-in form.
+  if (user) {
+    return kind === 'admin'
+      ? { status: 'redirect', to: paths.participantDashboard, reason: 'staffOnly' }
+      : { status: 'redirect', to: paths.adminDashboard, reason: 'participantsOnly' };
+  }
   return {
     status: 'redirect',
     to: kind === 'admin' ? paths.adminLogin : paths.participantLogin,
+    reason: 'signInRequired',
   };
 }

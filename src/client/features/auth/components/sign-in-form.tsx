@@ -45,15 +45,20 @@ function isBlocked(error: unknown): boolean {
   return status === 423 || status === 429;
 }
 
-/** Sent by the session-expiry handler in the location state of the sign-in page. */
-export type SignInLocationState = { sessionEnded?: boolean } | null;
+/**
+ * The location state of the sign-in page: `sessionEnded` from the session-expiry handler,
+ * `signInRequired` from a page that needs a signed-in user (RequiredUserGate).
+ */
+export type SignInLocationState = { sessionEnded?: boolean; signInRequired?: boolean } | null;
 
 export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const t = useT('auth');
   const language = useLanguage();
   const navigate = useNavigate();
   const location = useLocation();
-  const sessionEnded = (location.state as SignInLocationState)?.sessionEnded === true;
+  const locationState = location.state as SignInLocationState;
+  const sessionEnded = locationState?.sessionEnded === true;
+  const signInRequired = !sessionEnded && locationState?.signInRequired === true;
   const signIn = useSignIn();
   // Until the next attempt: "locked; try again in 15 minutes" must outlive a 5 s toast.
   const [blockedMessage, setBlockedMessage] = useState<string | null>(null);
@@ -93,6 +98,15 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         {sessionEnded && !blockedMessage && (
           <p role="status" className="rounded-lg border bg-muted/40 p-3 text-sm">
             {t('signIn.sessionEnded')}
+          </p>
+        )}
+        {signInRequired && !blockedMessage && (
+          <p
+            role="status"
+            className="rounded-lg border bg-muted/40 p-3 text-sm"
+            data-testid="sign-in-required"
+          >
+            {t('signIn.required')}
           </p>
         )}
         {blockedMessage && (

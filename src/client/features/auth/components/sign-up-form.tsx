@@ -1,7 +1,7 @@
 import { useZodForm } from '@/client/lib/use-zod-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
-import { toast } from '@/client/components/ui/use-toast';
+import { TermsField } from '@/client/components/domain/terms-field';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '@/client/api/auth/sign-up';
@@ -25,26 +25,34 @@ const emptyValues: SignUpValues = {
   password: '',
   confirmPassword: '',
   userType: 'participant',
+  // The schema wants `true`; the box starts unticked.
+  terms: false as unknown as true,
 };
 
 const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
 
-/** Creates a participant account; `onSignedUp` gets the e-mail to sign in with. */
-export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
+export type SignUpCredentials = { email: string; password: string };
+
+/**
+ * Creates a participant account; `onSignedUp` gets the credentials, for the automatic
+ * sign-in (as registration does: the sign-up answer does not open a session).
+ */
+export function SignUpForm({
+  onSignedUp,
+}: {
+  onSignedUp: (credentials: SignUpCredentials) => Promise<void>;
+}) {
   const t = useT('auth');
   const signUp = useSignUp();
   const language = useLanguage();
   const form = useZodForm(signUpFormSchema, emptyValues);
 
   async function onSubmit(values: SignUpPayload) {
-    // The confirmation is checked here only; the API takes the spec's payload.
-    const { confirmPassword: _confirm, ...payload } = values;
+    // The confirmation and the terms are checked here only; the API takes the spec's payload.
+    const { confirmPassword: _confirm, terms: _terms, ...payload } = values;
     try {
       // Mail and SMS to the participant go in the language they signed up in.
       await signUp.mutateAsync({ ...payload, userType: 'participant', language });
-      toast({ title: t('signUp.successTitle'), description: t('signUp.successText') });
-      form.reset(emptyValues);
-      onSignedUp(payload.email);
     } catch (error) {
       reportSubmitFailure(
         form.setError,
@@ -53,7 +61,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         t('signUp.failedTitle'),
         (message) => message ?? t('signUp.failedFallback'),
       );
+      return;
     }
+    await onSignedUp({ email: payload.email, password: payload.password });
   }
 
   const pending = form.formState.isSubmitting;
@@ -73,6 +83,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
           label={t('signUp.confirmPassword')}
           confirm
         />
+        <TermsField control={form.control} />
         <PendingButton
           type="submit"
           className="mt-2 w-full"

@@ -1,22 +1,11 @@
 import { useZodForm } from '@/client/lib/use-zod-form';
-import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { Checkbox } from '@/client/components/ui/checkbox';
+import { TermsField } from '@/client/components/domain/terms-field';
 import { toastFailure } from '@/client/lib/toast-failure';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
+import { Form } from '@/client/components/ui/form';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
-import { useLanguage, useLocalizedPath, useT } from '@/client/i18n/language';
-import { paths } from '@/shared/paths';
+import { useLanguage, useT } from '@/client/i18n/language';
 import { ageRanges } from '@/shared/schemas/options';
 import { participantRegistrationFormSchema } from '@/shared/schemas/participants';
 import { useRegisterParticipant } from '@/client/api/participants/register-participant';
@@ -57,25 +46,7 @@ const serverFields = [
   'occupation',
 ] as const;
 
-const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
-
 export type Credentials = { email: string; password: string };
-
-// Marks where a link goes in a translated sentence, so each language keeps its own word order.
-const SLOT = '\u0000';
-
-/** A translated sentence with links inside: `{name}` arguments become the nodes given for them. */
-function withLinks(
-  sentence: (args: Record<string, string>) => string,
-  links: Record<string, ReactNode>,
-): ReactNode[] {
-  const slots = Object.fromEntries(
-    Object.keys(links).map((name) => [name, `${SLOT}${name}${SLOT}`]),
-  );
-  return sentence(slots)
-    .split(SLOT)
-    .map((part, index) => (index % 2 === 1 ? <Fragment key={part}>{links[part]}</Fragment> : part));
-}
 
 /**
  * Participant registration (spec section 2). `onRegistered` gets the credentials once
@@ -89,7 +60,6 @@ export function RegistrationForm({
   const register = useRegisterParticipant();
   const t = useT('registration');
   const language = useLanguage();
-  const lp = useLocalizedPath();
   const form = useZodForm(participantRegistrationFormSchema, emptyValues);
 
   async function onSubmit(values: Payload) {
@@ -142,44 +112,7 @@ export function RegistrationForm({
           optional
           autoComplete="organization-title"
         />
-        <FormField
-          control={form.control}
-          name="terms"
-          render={({ field }) => (
-            <FormItem className="mt-2">
-              <div className="flex items-start gap-3">
-                <FormControl>
-                  <Checkbox
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    className="mt-0.5"
-                  />
-                </FormControl>
-                <div className="grid gap-1.5">
-                  <FormLabel className="leading-snug font-normal">{t('terms.label')}</FormLabel>
-                  <FormDescription>
-                    {withLinks((args) => t('terms.read', args), {
-                      terms: (
-                        <Link to={lp(`${paths.about}#terms`)} className={linkClass}>
-                          {t('terms.termsLink')}
-                        </Link>
-                      ),
-                      privacy: (
-                        <Link to={lp(`${paths.about}#privacy`)} className={linkClass}>
-                          {t('terms.privacyLink')}
-                        </Link>
-                      ),
-                    })}
-                  </FormDescription>
-                </div>
-              </div>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TermsField control={form.control} />
         <PendingButton
           type="submit"
           className="mt-2 w-full"

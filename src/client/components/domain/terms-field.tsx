@@ -1,0 +1,88 @@
+import { Fragment, type ReactNode } from 'react';
+import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/client/components/ui/form';
+import { useLocalizedPath, useT } from '@/client/i18n/language';
+import { paths } from '@/shared/paths';
+
+const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
+
+// Marks where a link goes in a translated sentence, so each language keeps its own word order.
+const SLOT = '\u0000';
+
+/** A translated sentence with links inside: `{name}` arguments become the nodes given for them. */
+function withLinks(
+  sentence: (args: Record<string, string>) => string,
+  links: Record<string, ReactNode>,
+): ReactNode[] {
+  const slots = Object.fromEntries(
+    Object.keys(links).map((name) => [name, `${SLOT}${name}${SLOT}`]),
+  );
+  return sentence(slots)
+    .split(SLOT)
+    .map((part, index) => (index % 2 === 1 ? <Fragment key={part}>{links[part]}</Fragment> : part));
+}
+
+/**
+ * "I agree to the terms" with the links to the terms and the privacy notice: the same box,
+ * words and refusal wherever a participant account is made (registration and sign-up).
+ * The form's schema wants `terms: true` (messages.terms when unticked).
+ */
+export function TermsField<T extends FieldValues>({
+  control,
+  name = 'terms' as FieldPath<T>,
+}: {
+  control: Control<T>;
+  name?: FieldPath<T>;
+}) {
+  const t = useT('registration');
+  const lp = useLocalizedPath();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="mt-2">
+          <div className="flex items-start gap-3">
+            <FormControl>
+              <Checkbox
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                className="mt-0.5"
+              />
+            </FormControl>
+            <div className="grid gap-1.5">
+              <FormLabel className="leading-snug font-normal">{t('terms.label')}</FormLabel>
+              <FormDescription>
+                {withLinks((args) => t('terms.read', args), {
+                  terms: (
+                    <Link to={lp(`${paths.about}#terms`)} className={linkClass}>
+                      {t('terms.termsLink')}
+                    </Link>
+                  ),
+                  privacy: (
+                    <Link to={lp(`${paths.about}#privacy`)} className={linkClass}>
+                      {t('terms.privacyLink')}
+                    </Link>
+                  ),
+                })}
+              </FormDescription>
+            </div>
+          </div>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
