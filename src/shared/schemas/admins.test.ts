@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminProfileSchema, adminStatusSchema } from './admins';
+import { adminProfileSchema, adminStatusSchema, createAdminFormSchema } from './admins';
 
 describe('admin profile schema', () => {
   const base = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.com' };
@@ -32,5 +32,21 @@ describe('admin profile schema', () => {
   it('takes only active or disabled as a status', () => {
     expect(adminStatusSchema.safeParse({ status: 'disabled' }).success).toBe(true);
     expect(adminStatusSchema.safeParse({ status: 'deleted' }).success).toBe(false);
+  });
+});
+
+describe('create-admin form schema', () => {
+  it('says each field its own message, not one sentence under both', () => {
+    const result = createAdminFormSchema.safeParse({ username: 'not-an-email', password: '123' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['username', 'Please enter a valid email address'],
+      ['password', 'Password must be at least 6 characters'],
+    ]);
+  });
+
+  it('takes what the API takes: a lower-cased e-mail, a password, the admin role by default', () => {
+    expect(
+      createAdminFormSchema.parse({ username: ' New@Example.com ', password: 'Baobab-Lantern-7' }),
+    ).toEqual({ username: 'new@example.com', password: 'Baobab-Lantern-7', role: 'admin' });
   });
 });

@@ -41,6 +41,20 @@ describe('createStudySchema: pay rate', () => {
   });
 });
 
+describe('createStudySchema: whole numbers', () => {
+  it('says the field is required for an empty duration or participants needed, not "at least 1"', () => {
+    expect(errorsOf(createStudySchema, { ...study, duration: '' }, 'duration')).toEqual([
+      'Duration is required',
+    ]);
+    expect(
+      errorsOf(createStudySchema, { ...study, maxParticipants: ' ' }, 'maxParticipants'),
+    ).toEqual(['Participants needed is required']);
+    const { maxParticipants: _left, ...without } = study;
+    expect(createStudySchema.parse(without).maxParticipants).toBe(10);
+    expect(createStudySchema.parse({ ...study, duration: '3' }).duration).toBe(3);
+  });
+});
+
 describe('updateStudySchema: any of the creation fields, with their rules', () => {
   it('takes a partial edit and leaves the rest out (no defaults filled in)', () => {
     expect(updateStudySchema.parse({ title: ' New title ' })).toEqual({ title: 'New title' });

@@ -47,16 +47,23 @@ const payRateField = z
     (v) => MONEY.test(v),
     'Pay rate must be between 0 and 999999.99 KES, with at most 2 decimals',
   );
-const durationField = z.coerce
-  .number({ error: 'Duration is required' })
-  .int('Duration must be a whole number of hours')
-  .min(1, 'Duration must be at least 1 hour')
-  .max(1000, 'Duration must be at most 1000 hours');
-const maxParticipantsField = z.coerce
-  .number({ error: 'Participants needed is required' })
-  .int('Participants needed must be a whole number')
-  .min(1, 'At least 1 participant is needed')
-  .max(100000, 'At most 100000 participants');
+/** A whole number typed in a box: an empty box is a missing value, not 0. */
+const wholeNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+const durationField = wholeNumber(
+  z.coerce
+    .number({ error: 'Duration is required' })
+    .int('Duration must be a whole number of hours')
+    .min(1, 'Duration must be at least 1 hour')
+    .max(1000, 'Duration must be at most 1000 hours'),
+);
+const maxParticipantsField = wholeNumber(
+  z.coerce
+    .number({ error: 'Participants needed is required' })
+    .int('Participants needed must be a whole number')
+    .min(1, 'At least 1 participant is needed')
+    .max(100000, 'At most 100000 participants'),
+);
 const titleField = text('Title', { max: 200, required: 'Title is required' });
 const descriptionField = text('Description', {
   max: 5000,
