@@ -451,6 +451,28 @@ describe('the sign-in page and the redirects give their reasons', () => {
     await boss.close();
   });
 
+  it('keeps a participant whose session ended on the sign-in page, saying why, instead of sending them back', async () => {
+    await setStudiesOpen(true);
+    const study = await activeStudy();
+    const me = await newParticipant();
+    const t = await pageAs(me);
+    await dashboard(t);
+    const apply = t.page
+      .getByRole('article', { name: study.title })
+      .getByRole('button', { name: /Apply Now/ });
+    await expect.poll(() => apply.isEnabled()).toBe(true);
+    // Signed out behind the page's back: the next request answers 401.
+    expect((await t.context.request.post('/api/auth/logout')).status()).toBe(204);
+    await apply.click();
+    await t.page.waitForURL('**/login');
+    await expect
+      .poll(() => visible(t.page, 'Your session has ended. Please sign in again.'))
+      .toBe(true);
+    expect(new URL(t.page.url()).pathname).toBe('/login');
+    expectNoProblems(t, [401]);
+    await t.close();
+  });
+
   it('asks a signed-out visitor to sign in, in the page language, after a redirect from the dashboard', async () => {
     for (const language of ['en', 'sw'] as const) {
       const t = await pageAs(null, 375);

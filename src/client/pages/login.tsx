@@ -10,7 +10,10 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { SignInForm } from '@/client/features/auth/components/sign-in-form';
+import {
+  SignInForm,
+  type SignInLocationState,
+} from '@/client/features/auth/components/sign-in-form';
 import { type SignUpCredentials, SignUpForm } from '@/client/features/auth/components/sign-up-form';
 import { isAdminUser, useAuth } from '@/client/features/auth/use-auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
@@ -160,10 +163,13 @@ function ParticipantLogin() {
  * Someone already signed in has nothing to do here: they go to their dashboard.
  */
 export function LoginPage() {
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const auth = useAuth();
   const isAdmin = pathname.includes(paths.adminLogin);
-  if (auth.user && !auth.fromFallback) {
+  // A session that just ended is still cached until this page shows (SessionExpiry forgets
+  // it then): its user is not signed in any more.
+  const sessionEnded = (state as SignInLocationState)?.sessionEnded === true;
+  if (auth.user && !auth.fromFallback && !sessionEnded) {
     const home = isAdminUser(auth.user, auth.userType)
       ? paths.adminDashboard
       : paths.participantDashboard;
