@@ -239,6 +239,24 @@ describe('study cards', () => {
     }
   });
 
+  it('a study that filled up meanwhile: the 409 "Study is full" is shown and the card turns Full', async () => {
+    await setStudiesOpen(true);
+    const study = await activeStudy({ maxParticipants: 1 });
+    const me = await newParticipant();
+    const t = await pageAs(me, 375);
+    await dashboard(t);
+    const card = t.page.getByRole('article', { name: study.title });
+    const apply = card.getByRole('button', { name: /Apply Now/ });
+    await expect.poll(() => apply.isEnabled()).toBe(true);
+    await applyAndMove(await newParticipant(), study.id, ['scheduled']);
+    await apply.click();
+    await expect.poll(() => visible(t.page, 'Study is full')).toBe(true);
+    await expect.poll(() => card.getByTestId('study-status').textContent()).toBe('Full');
+    expect(await apply.count()).toBe(0);
+    expectNoProblems(t, [409]);
+    await t.close();
+  });
+
   it('puts the status on its own line above the title, whatever the title length, at 375 and 1280 px', async () => {
     await setStudiesOpen(true);
     const me = await newParticipant();
@@ -262,6 +280,17 @@ describe('study cards', () => {
         expect(Math.abs(status.x - title.x)).toBeLessThan(1);
       }
       await shot(t.page, `status-place-${width}`);
+      // The same in My Applications.
+      await t.page.getByRole('tab', { name: 'My Applications' }).click();
+      for (const study of [short, long]) {
+        const row = t.page.getByRole('article', { name: study.title });
+        await expect.poll(() => row.getByTestId('application-status').isVisible()).toBe(true);
+        const status = (await row.getByTestId('application-status').boundingBox())!;
+        const title = (await row.getByRole('heading', { name: study.title }).boundingBox())!;
+        expect(status.y + status.height).toBeLessThanOrEqual(title.y);
+        expect(Math.abs(status.x - title.x)).toBeLessThan(1);
+      }
+      await shot(t.page, `applications-status-place-${width}`);
       await t.close();
     }
   });
