@@ -4,6 +4,7 @@ import { invalidateAll } from '../invalidate';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
 import { participantKeys } from '../participants/keys';
 import { statsKeys } from '../stats/keys';
+import { studyKeys } from '../studies/keys';
 import { paymentKeys } from './keys';
 
 type Move = { id: string } & PaymentStatusInput;
@@ -17,8 +18,11 @@ export async function updatePaymentStatus({ id, ...body }: Move): Promise<Paymen
   return (await apiJson<{ payment: Payment }>('PUT', url, body)).payment;
 }
 
-/** A payment's move changes the list and totals, the stats and the participant's earnings. */
-const affectedKeys = [paymentKeys.all, statsKeys.all, participantKeys.all];
+/**
+ * A payment's move changes the list and totals, the stats, the participant's earnings and
+ * its study's paid-out figure.
+ */
+const affectedKeys = [paymentKeys.all, statsKeys.all, participantKeys.all, studyKeys.all];
 
 export function useUpdatePaymentStatus() {
   const queryClient = useQueryClient();

@@ -21,13 +21,17 @@ describe('studyFigures', () => {
     expect(f.totalBudgetCents).toBe(210n);
   });
 
-  it('pays completed applications and counts every status', () => {
+  it('counts only completed payments as paid out: a completion whose payment is pending is not', () => {
     const f = studyFigures(
-      { payRate: '1000.00', duration: 1, maxParticipants: 4 },
+      { payRate: '1000.00', duration: 1, maxParticipants: 4, paidOut: '1000.00' },
       apps('completed', 'completed', 'scheduled', 'interested', 'declined', 'screening'),
     );
-    expect(f.paidOutCents).toBe(200_000n);
-    expect(f.remainingCents).toBe(200_000n);
+    expect(f.paidOutCents).toBe(100_000n);
+    expect(f.remainingCents).toBe(300_000n);
+    expect(
+      studyFigures({ payRate: '1000.00', duration: 1, maxParticipants: 4 }, apps('completed'))
+        .paidOutCents,
+    ).toBe(0n);
     expect(f.counts).toEqual({
       interested: 1,
       screening: 1,

@@ -1,4 +1,4 @@
-import { studyPayCents } from '@/shared/rules/money';
+import { studyPayCents, toCents } from '@/shared/rules/money';
 import { isStudyFull, placesTaken } from '@/shared/rules/capacity';
 import { type ApplicationStatus, applicationStatuses } from '@/shared/schemas/options';
 import type { Study } from '@/shared/schemas/studies';
@@ -8,7 +8,10 @@ export type StudyFigures = {
   paymentCents: bigint;
   /** maxParticipants x payment. */
   totalBudgetCents: bigint;
-  /** Completed applications x payment. */
+  /**
+   * The study's completed payments (the admin view's `paidOut`): money that has left, not
+   * the pending payment a completion creates.
+   */
   paidOutCents: bigint;
   /** Total budget minus paid out. */
   remainingCents: bigint;
@@ -23,7 +26,7 @@ export type StudyFigures = {
 
 /** The study page's money and capacity figures, in exact cents (never a float sum). */
 export function studyFigures(
-  study: Pick<Study, 'payRate' | 'duration' | 'maxParticipants'>,
+  study: Pick<Study, 'payRate' | 'duration' | 'maxParticipants' | 'paidOut'>,
   applications: readonly { status: ApplicationStatus }[],
 ): StudyFigures {
   const counts = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<
@@ -34,7 +37,7 @@ export function studyFigures(
 
   const paymentCents = studyPayCents(study.payRate, study.duration);
   const totalBudgetCents = BigInt(study.maxParticipants) * paymentCents;
-  const paidOutCents = BigInt(counts.completed) * paymentCents;
+  const paidOutCents = study.paidOut === undefined ? 0n : toCents(study.paidOut);
   const taken = placesTaken(counts);
   return {
     paymentCents,

@@ -3,6 +3,7 @@ import {
   CalendarIcon,
   ClockIcon,
   Loader2Icon,
+  LockIcon,
   Trash2Icon,
   UsersIcon,
   WalletIcon,
@@ -126,7 +127,7 @@ export function AdminStudyCard({ study }: { study: Study }) {
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-2 border-t pt-4">
         <DeleteStudyButton study={study} />
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline" size="sm" className="ml-auto">
           <Link to={paths.adminStudy(study.id)} aria-label={`View details of ${study.title}`}>
             View details
             <ArrowRightIcon aria-hidden="true" />
@@ -137,7 +138,27 @@ export function AdminStudyCard({ study }: { study: Study }) {
   );
 }
 
+/**
+ * Delete, offered only where it can succeed: a study with payments is kept for the accounts
+ * (the server answers 409), so it says why and points to Cancelled instead.
+ */
 function DeleteStudyButton({ study }: { study: Study }) {
+  if ((study.paymentCount ?? 0) > 0) {
+    return (
+      <p
+        className="flex items-center gap-1.5 text-xs text-muted-foreground"
+        title="A test with payments is kept for the accounts: set its status to Cancelled."
+      >
+        <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+        Has payments: cancel instead
+        <span className="sr-only"> of deleting (set the status to Cancelled)</span>
+      </p>
+    );
+  }
+  return <DeleteStudyConfirm study={study} />;
+}
+
+function DeleteStudyConfirm({ study }: { study: Study }) {
   const remove = useDeleteStudy();
 
   async function confirm() {

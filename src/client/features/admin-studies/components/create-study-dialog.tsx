@@ -14,7 +14,11 @@ import {
   DialogTrigger,
 } from '@/client/components/ui/dialog';
 import { Form } from '@/client/components/ui/form';
-import { LongTextField, RequiredFieldsNote, TextField } from '@/client/components/ui/form-fields';
+import {
+  StudyFormFields,
+  studyFormFields,
+  type StudyFormValues,
+} from '@/client/components/layout/admin-study-form-fields';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
@@ -22,7 +26,7 @@ import { createStudySchema } from '@/shared/schemas/studies';
 import { useCreateStudy } from '@/client/api/studies/create-study';
 import { DialogFormActions } from '@/client/components/ui/pending-button';
 
-type Values = z.input<typeof createStudySchema>;
+type Values = StudyFormValues;
 type Payload = z.output<typeof createStudySchema>;
 
 /** Spec section 9: a study needs 10 participants unless told otherwise. */
@@ -40,19 +44,6 @@ const emptyValues: DefaultValues<Values> = {
   tags: '',
   requirements: '',
 };
-
-const serverFields = [
-  'title',
-  'description',
-  'payRate',
-  'duration',
-  'maxParticipants',
-  'startDate',
-  'endDate',
-  'company',
-  'tags',
-  'requirements',
-] as const;
 
 /**
  * "Create test" (spec section 5): the shared createStudySchema checks the form and the
@@ -73,7 +64,7 @@ export function CreateStudyDialog() {
       setOpen(false);
     } catch (error) {
       const details = getApiErrorDetails(error);
-      applyFieldErrors(form.setError, details.fieldErrors, serverFields);
+      applyFieldErrors(form.setError, details.fieldErrors, studyFormFields);
       toastFailure('Failed to create test', error, 'The test was not created. Please try again.');
     }
   }
@@ -96,80 +87,7 @@ export function CreateStudyDialog() {
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5">
-            <RequiredFieldsNote />
-            <TextField control={control} name="title" label="Title" required />
-            <LongTextField
-              control={control}
-              name="description"
-              label="Description"
-              required
-              rows={4}
-            />
-            <div className="grid gap-5 sm:grid-cols-3">
-              <TextField
-                control={control}
-                name="payRate"
-                label="Pay rate (Ksh per hour)"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min={0}
-                required
-              />
-              <TextField
-                control={control}
-                name="duration"
-                label="Duration (hours)"
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={1}
-                required
-              />
-              <TextField
-                control={control}
-                name="maxParticipants"
-                label="Participants needed"
-                type="number"
-                inputMode="numeric"
-                step={1}
-                min={1}
-                required
-              />
-            </div>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                control={control}
-                name="startDate"
-                label="Start date"
-                type="date"
-                required
-              />
-              <TextField control={control} name="endDate" label="End date" type="date" required />
-            </div>
-            <TextField
-              control={control}
-              name="company"
-              label="Company"
-              optional
-              autoComplete="organization"
-            />
-            <TextField
-              control={control}
-              name="tags"
-              label="Tags"
-              optional
-              placeholder="fintech, mobile, usability"
-              description="Separate tags with commas; spaces around them and empty entries are dropped."
-            />
-            <LongTextField
-              control={control}
-              name="requirements"
-              label="Requirements"
-              optional
-              rows={3}
-              placeholder="Who can take part, e.g. uses M-Pesa weekly, lives in Nairobi."
-            />
+            <StudyFormFields control={control} />
             <DialogFormActions
               pending={pending}
               onCancel={() => setOpen(false)}

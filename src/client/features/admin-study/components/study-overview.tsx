@@ -57,7 +57,7 @@ export function StudyOverview({
           <SummaryRow term="Total budget" strong>
             {formatKes(budgetCents)}
           </SummaryRow>
-          <SummaryRow term="Paid out (completed)">
+          <SummaryRow term="Paid out (payments marked paid)">
             {figures ? formatKes(figures.paidOutCents) : pending}
           </SummaryRow>
           <SummaryRow term="Due to scheduled participants">

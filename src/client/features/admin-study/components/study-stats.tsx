@@ -60,7 +60,8 @@ const iconClass = 'size-4 text-muted-foreground';
 
 /**
  * The four stat cards (spec section 9): Total Budget = places x pay per participant;
- * Paid Out = completed x pay; Remaining = total - paid out; Capacity = places taken
+ * Paid Out = the study's payments marked paid (a completion's payment stays pending until
+ * then); Remaining = total - paid out; Capacity = places taken
  * of the maximum. Figures that need the applications wait for them (`figures`).
  */
 export function StudyStats({
@@ -92,7 +93,7 @@ export function StudyStats({
         note={
           unavailable
             ? undefined
-            : `${figures.counts.completed} completed ${figures.counts.completed === 1 ? 'participant' : 'participants'}`
+            : `Payments marked paid · ${figures.counts.completed} completed ${figures.counts.completed === 1 ? 'participant' : 'participants'}`
         }
       />
       <StatCard

@@ -1,0 +1,113 @@
+import { PencilIcon } from 'lucide-react';
+import { useState } from 'react';
+import type { z } from 'zod';
+import { useUpdateStudy } from '@/client/api/studies/update-study';
+import {
+  StudyFormFields,
+  studyFormFields,
+  type StudyFormValues,
+} from '@/client/components/layout/admin-study-form-fields';
+import { Button } from '@/client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/client/components/ui/dialog';
+import { Form } from '@/client/components/ui/form';
+import { DialogFormActions } from '@/client/components/ui/pending-button';
+import { toast } from '@/client/components/ui/use-toast';
+import { getApiErrorDetails } from '@/client/lib/api';
+import { applyFieldErrors } from '@/client/lib/form-errors';
+import { toastFailure } from '@/client/lib/toast-failure';
+import { useZodForm } from '@/client/lib/use-zod-form';
+import { createStudySchema, type Study } from '@/shared/schemas/studies';
+
+/** The study as the form shows it: every field filled from what is stored. */
+const valuesOf = (study: Study): StudyFormValues => ({
+  title: study.title,
+  description: study.description,
+  payRate: study.payRate,
+  duration: String(study.duration),
+  maxParticipants: String(study.maxParticipants),
+  startDate: study.startDate ?? '',
+  endDate: study.endDate ?? '',
+  company: study.company ?? '',
+  tags: study.tags.join(', '),
+  requirements: study.requirements ?? '',
+});
+
+/**
+ * "Edit test" (decisions.md section 6): the creation fields, filled in, checked by the same
+ * rules; the server checks them again against what is stored and its field messages appear
+ * under the fields. Closing it returns the focus to the Edit button. A new pay rate or
+ * duration applies to completions from now on: payments already created keep their amount.
+ */
+export function EditStudyDialog({ study }: { study: Study }) {
+  const [open, setOpen] = useState(false);
+  const update = useUpdateStudy();
+  const form = useZodForm(createStudySchema, valuesOf(study));
+  const pending = form.formState.isSubmitting;
+
+  function openWith(next: boolean) {
+    if (pending) return;
+    // Each opening starts from what is stored now, not from a draft left unsaved.
+    if (next) form.reset(valuesOf(study));
+    setOpen(next);
+  }
+
+  async function onSubmit(values: z.output<typeof createStudySchema>) {
+    try {
+      const saved = await update.mutateAsync({
+        id: study.id,
+        ...values,
+        // Emptied in the form: removed, not left as they were.
+        company: values.company ?? '',
+        requirements: values.requirements ?? '',
+      });
+      toast({ title: 'Test updated', description: `"${saved.title}" was saved.` });
+      setOpen(false);
+    } catch (error) {
+      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, studyFormFields);
+      toastFailure('Failed to update test', error, 'The test was not changed. Please try again.');
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={openWith}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <PencilIcon aria-hidden="true" />
+          Edit
+          <span className="sr-only"> test</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit test</DialogTitle>
+          <DialogDescription>
+            A new pay rate or duration applies to participants completed from now on; payments
+            already created keep their amount.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form
+            onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+            noValidate
+            className="grid gap-5"
+          >
+            <StudyFormFields control={form.control} />
+            <DialogFormActions
+              pending={pending}
+              onCancel={() => openWith(false)}
+              submitLabel="Save changes"
+              pendingLabel="Saving…"
+            />
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
