@@ -231,7 +231,7 @@ describe('admin: client requests', () => {
     await t.close();
   });
 
-  it('fits a 375 px phone: the table scrolls inside its box, the dialog fits the screen', async () => {
+  it('fits a 375 px phone: a card per request with its actions on screen, the dialog fits the screen', async () => {
     const company = `Matatu Maps ${suffix()}`;
     await sendInquiry(company);
     const t = await openRequestsTab(375);
@@ -240,6 +240,13 @@ describe('admin: client requests', () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
+    const card = page.locator('li[data-request-id]:visible', { hasText: company });
+    await card.waitFor();
+    expect(await page.locator('table:visible').count()).toBe(0);
+    for (const control of await card.getByRole('button').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
     await expectNoAxeViolations(page);
     await shot(page, 'requests-inquiries-375');
     await page.getByRole('button', { name: `View details: ${company}` }).click();

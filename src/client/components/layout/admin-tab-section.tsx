@@ -39,7 +39,8 @@ export function AdminTabSection({
     </div>
   );
   return (
-    <section ref={sectionRef} aria-labelledby={id} className={className}>
+    // One column no wider than the panel: a wide table scrolls inside it instead of widening it.
+    <section ref={sectionRef} aria-labelledby={id} className={cn('grid-cols-1', className)}>
       {action ? (
         <div className="flex flex-wrap items-end justify-between gap-4">
           {heading}

@@ -22,7 +22,8 @@ export function CardsOrTable({
   return (
     <>
       {cards}
-      <div className="hidden sm:block">
+      {/* min-w-0: a grid or flex item no wider than its panel, so a wide table scrolls inside. */}
+      <div className="hidden min-w-0 sm:block">
         <DataTable columns={columns} caption={caption} busy={busy}>
           {children}
         </DataTable>

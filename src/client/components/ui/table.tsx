@@ -1,9 +1,13 @@
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type * as React from 'react';
+import { useT } from '@/client/i18n/language';
+import { useHiddenSides } from '@/client/lib/use-hidden-sides';
 import { cn } from '@/client/lib/utils';
 
 /**
- * A data table that scrolls sideways inside its own box on narrow screens. The box takes
- * keyboard focus (arrow keys scroll it) so a table with no buttons can still be read.
+ * A data table that scrolls sideways inside its own box when it is wider than its panel.
+ * The box takes keyboard focus (arrow keys scroll it) so a table with no buttons can still
+ * be read; while part of it is out of sight, that edge fades and a line under it says so.
  */
 export function Table({
   className,
@@ -12,20 +16,49 @@ export function Table({
 }: React.ComponentProps<'table'> & {
   /** Names the scrolling box for screen readers. */ label?: string;
 }) {
+  const t = useT('ui');
+  const { ref, hidden } = useHiddenSides();
+  const fade = 'pointer-events-none absolute inset-y-px w-10 from-background to-transparent';
   return (
     <div
-      data-slot="table-container"
-      // A scroll container must be reachable by keyboard (axe: scrollable-region-focusable).
-      tabIndex={0}
-      role={label ? 'region' : undefined}
-      aria-label={label}
-      className="relative w-full overflow-x-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      data-slot="table-frame"
+      data-scrolls={hidden.start || hidden.end || undefined}
+      className="min-w-0"
     >
-      <table
-        data-slot="table"
-        className={cn('w-full caption-bottom text-sm', className)}
-        {...props}
-      />
+      <div className="relative">
+        <div
+          ref={ref}
+          data-slot="table-container"
+          // A scroll container must be reachable by keyboard (axe: scrollable-region-focusable).
+          tabIndex={0}
+          role={label ? 'region' : undefined}
+          aria-label={label}
+          className="relative w-full overflow-x-auto rounded-lg border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
+          <table
+            data-slot="table"
+            className={cn('w-full caption-bottom text-sm', className)}
+            {...props}
+          />
+        </div>
+        {hidden.start && (
+          <div aria-hidden="true" className={cn(fade, 'left-px rounded-l-lg bg-linear-to-r')} />
+        )}
+        {hidden.end && (
+          <div aria-hidden="true" className={cn(fade, 'right-px rounded-r-lg bg-linear-to-l')} />
+        )}
+      </div>
+      {(hidden.start || hidden.end) && (
+        <p
+          aria-hidden="true"
+          data-slot="table-scroll-hint"
+          className="mt-1.5 flex items-center justify-end gap-1 text-xs text-muted-foreground"
+        >
+          {hidden.start && <ChevronLeftIcon className="size-3.5" />}
+          {t('table.scrollHint')}
+          {hidden.end && <ChevronRightIcon className="size-3.5" />}
+        </p>
+      )}
     </div>
   );
 }

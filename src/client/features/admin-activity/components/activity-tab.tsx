@@ -7,7 +7,8 @@ import { Badge } from '@/client/components/ui/badge';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Button } from '@/client/components/ui/button';
 import { TableCell, TableRow } from '@/client/components/ui/table';
-import { DataTable } from '@/client/components/ui/data-table';
+import { AdminRecordCards } from '@/client/components/layout/admin-record-cards';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { paths } from '@/shared/paths';
@@ -95,7 +96,34 @@ export function ActivityTab() {
         onClearFilters={clearAll}
         loadingCount={5}
       >
-        <DataTable
+        <CardsOrTable
+          cards={
+            <AdminRecordCards
+              items={list.items}
+              label="Audit log, newest first."
+              busy={list.isFetching}
+              keyOf={(entry) => entry.id}
+              dataAttribute="data-audit-id"
+              heading={(entry) => (
+                <>
+                  <p className="font-medium">{actionLabel(entry.action)}</p>
+                  {detailOf(entry) && (
+                    <p className="text-sm text-muted-foreground">{detailOf(entry)}</p>
+                  )}
+                </>
+              )}
+              badge={(entry) => (
+                <time dateTime={entry.timestamp} className="text-xs text-muted-foreground">
+                  {formatDateTime(entry.timestamp)}
+                </time>
+              )}
+              fields={(entry) => [
+                { label: 'Who', value: <Actor entry={entry} onFocus={setFocus} />, wide: true },
+                { label: 'Record', value: <RecordCell entry={entry} onFocus={setFocus} /> },
+                { label: 'From where', value: <FromWhere entry={entry} /> },
+              ]}
+            />
+          }
           columns={[
             { header: 'When' },
             { header: 'Who' },
@@ -124,16 +152,11 @@ export function ActivityTab() {
                 <RecordCell entry={entry} onFocus={setFocus} />
               </TableCell>
               <TableCell className="min-w-40">
-                <p className="font-mono text-xs">{entry.ipAddress ?? NO_VALUE}</p>
-                {entry.userAgent && (
-                  <p className="text-xs text-muted-foreground" title={entry.userAgent}>
-                    {shortUserAgent(entry.userAgent)}
-                  </p>
-                )}
+                <FromWhere entry={entry} />
               </TableCell>
             </TableRow>
           ))}
-        </DataTable>
+        </CardsOrTable>
       </PagedListView>
     </AdminTabSection>
   );
@@ -224,5 +247,19 @@ function RecordCell({ entry, onFocus }: { entry: AuditEntry; onFocus: (focus: Fo
         </Link>
       )}
     </div>
+  );
+}
+
+/** The address and, shortened, the browser an entry came from. */
+function FromWhere({ entry }: { entry: AuditEntry }) {
+  return (
+    <>
+      <p className="font-mono text-xs">{entry.ipAddress ?? NO_VALUE}</p>
+      {entry.userAgent && (
+        <p className="text-xs text-muted-foreground" title={entry.userAgent}>
+          {shortUserAgent(entry.userAgent)}
+        </p>
+      )}
+    </>
   );
 }

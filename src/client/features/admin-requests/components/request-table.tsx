@@ -3,7 +3,8 @@ import { telHref } from '@/client/lib/tel-href';
 import type * as React from 'react';
 import { Button } from '@/client/components/ui/button';
 import { TableCell, TableRow } from '@/client/components/ui/table';
-import { DataTable } from '@/client/components/ui/data-table';
+import { AdminRecordCards } from '@/client/components/layout/admin-record-cards';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import type { RequestStatus } from '@/shared/schemas/options';
 import { RequestStatusBadge } from './request-status';
 import { type PagedListState, PagedListView } from '@/client/components/ui/paged-list-view';
@@ -58,7 +59,36 @@ export function RequestTable<T extends Lead>({
       filtered={filtered}
       onClearFilters={onClearFilters}
     >
-      <DataTable
+      <CardsOrTable
+        cards={
+          <AdminRecordCards
+            items={list.items}
+            label={caption}
+            busy={list.isFetching}
+            keyOf={(item) => item.id}
+            dataAttribute="data-request-id"
+            heading={(item) => (
+              <>
+                <Button
+                  variant="link"
+                  className="h-auto p-0 text-left font-medium whitespace-normal wrap-anywhere"
+                  aria-haspopup="dialog"
+                  onClick={() => onOpen(item)}
+                >
+                  <span className="sr-only">View details: </span>
+                  {companyOf(item)}
+                </Button>
+                <Contact item={item} contactOf={contactOf} phoneOf={phoneOf} />
+              </>
+            )}
+            badge={(item) => <RequestStatusBadge status={item.status} />}
+            fields={(item) => [
+              ...columns.map((column) => ({ label: column.header, value: column.cell(item) })),
+              { label: 'Received', value: <TimeStamp value={item.createdAt} /> },
+            ]}
+            actions={actionsOf}
+          />
+        }
         columns={[
           { header: 'Company' },
           { header: 'Contact' },
@@ -84,25 +114,7 @@ export function RequestTable<T extends Lead>({
               </Button>
             </TableCell>
             <TableCell className="min-w-44">
-              <p>{contactOf(item)}</p>
-              <p className="text-xs">
-                <a
-                  href={`mailto:${item.email}`}
-                  className="whitespace-nowrap text-primary underline-offset-4 hover:underline"
-                >
-                  {item.email}
-                </a>
-              </p>
-              {phoneOf?.(item) && (
-                <p className="text-xs">
-                  <a
-                    href={telHref(phoneOf(item)!)}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {phoneOf(item)}
-                  </a>
-                </p>
-              )}
+              <Contact item={item} contactOf={contactOf} phoneOf={phoneOf} />
             </TableCell>
             {columns.map((column) => (
               <TableCell key={column.header} className="whitespace-nowrap">
@@ -118,7 +130,40 @@ export function RequestTable<T extends Lead>({
             <TableCell className="text-right">{actionsOf(item)}</TableCell>
           </TableRow>
         ))}
-      </DataTable>
+      </CardsOrTable>
     </PagedListView>
+  );
+}
+
+/** The contact person, their e-mail and (when given) phone, as links. */
+function Contact<T extends Lead>({
+  item,
+  contactOf,
+  phoneOf,
+}: {
+  item: T;
+  contactOf: (item: T) => string;
+  phoneOf?: (item: T) => string | undefined;
+}) {
+  const phone = phoneOf?.(item);
+  return (
+    <>
+      <p>{contactOf(item)}</p>
+      <p className="text-xs">
+        <a
+          href={`mailto:${item.email}`}
+          className="text-primary underline-offset-4 wrap-anywhere hover:underline"
+        >
+          {item.email}
+        </a>
+      </p>
+      {phone && (
+        <p className="text-xs">
+          <a href={telHref(phone)} className="text-primary underline-offset-4 hover:underline">
+            {phone}
+          </a>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { NO_VALUE } from '@/client/lib/no-value';
 import { TableCell, TableRow } from '@/client/components/ui/table';
-import { DataTable } from '@/client/components/ui/data-table';
+import { AdminRecordCards } from '@/client/components/layout/admin-record-cards';
+import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { formatDate } from '@/client/lib/format-date';
 import type { AdminApplication } from '@/shared/schemas/applications';
 
@@ -21,8 +22,8 @@ export type ExtraColumn = {
 };
 
 /**
- * The applications of one study as a table: the person (name, e-mail, phone), the
- * columns the tab asks for, and the row actions composed by the page.
+ * The applications of one study as a table (cards on a phone): the person (name, e-mail,
+ * phone), the columns the tab asks for, and the row actions composed by the page.
  */
 export function ApplicationTable({
   caption,
@@ -38,7 +39,33 @@ export function ApplicationTable({
   full: boolean;
 }) {
   return (
-    <DataTable
+    <CardsOrTable
+      cards={
+        <AdminRecordCards
+          items={applications}
+          label={caption}
+          keyOf={(application) => application.id}
+          dataAttribute="data-application-id"
+          heading={(application) => (
+            <>
+              <p className="font-medium">{participantName(application)}</p>
+              {application.participant && (
+                <>
+                  <p className="text-sm text-muted-foreground">{application.participant.email}</p>
+                  <p className="text-xs text-muted-foreground">{application.participant.phone}</p>
+                </>
+              )}
+            </>
+          )}
+          fields={(application) =>
+            columns.map((column) => ({ label: column.header, value: column.cell(application) }))
+          }
+          actions={(application) => (
+            <div className="flex flex-wrap gap-2">{renderActions(application, full)}</div>
+          )}
+        />
+      }
+      busy={false}
       columns={[
         { header: 'Participant' },
         { header: 'Phone' },
@@ -72,7 +99,7 @@ export function ApplicationTable({
           </TableCell>
         </TableRow>
       ))}
-    </DataTable>
+    </CardsOrTable>
   );
 }
 

@@ -1,10 +1,11 @@
 import { BuildingIcon, CalendarIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useStudyApplications } from '@/client/api/applications/get-applications';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { StudyStatusBadge } from '@/client/components/domain/study-status-badge';
 import { ErrorState } from '@/client/components/ui/list-states';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '@/client/components/ui/tabs';
+import { AdminTabStrip } from '@/client/components/layout/admin-tab-strip';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
@@ -15,6 +16,7 @@ import { ApplicantsDialog, WAITING } from './applicants-dialog';
 import { dateCell, type RenderActions, type RenderStatus } from './application-table';
 import { ApplicationsPanel } from './applications-panel';
 import { BackToDashboard } from './back-to-dashboard';
+import { EditStudyDialog } from './edit-study-dialog';
 import { ExportPaymentsButton } from './export-payments-button';
 import { FullWarning, StudyStats } from './study-stats';
 import { StudyOverview } from './study-overview';
@@ -25,10 +27,12 @@ export function LoadedStudy({
   study,
   renderActions,
   renderStatus,
+  notice,
 }: {
   study: Study;
   renderActions: RenderActions;
   renderStatus: RenderStatus;
+  notice?: ReactNode;
 }) {
   const applications = useStudyApplications(study.id);
   const [tab, setTab] = useState('overview');
@@ -53,6 +57,7 @@ export function LoadedStudy({
       <div>
         <BackToDashboard />
       </div>
+      {notice}
 
       <header className="grid gap-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
@@ -75,17 +80,20 @@ export function LoadedStudy({
               </span>
             </p>
           </div>
-          {applications.data && (
-            <ApplicantsDialog
-              studyTitle={study.title}
-              applicants={waiting}
-              full={full}
-              taken={figures?.taken ?? 0}
-              maxParticipants={study.maxParticipants}
-              renderActions={renderActions}
-              renderStatus={renderStatus}
-            />
-          )}
+          <div className="flex flex-wrap gap-2">
+            <EditStudyDialog study={study} />
+            {applications.data && (
+              <ApplicantsDialog
+                studyTitle={study.title}
+                applicants={waiting}
+                full={full}
+                taken={figures?.taken ?? 0}
+                maxParticipants={study.maxParticipants}
+                renderActions={renderActions}
+                renderStatus={renderStatus}
+              />
+            )}
+          </div>
         </div>
         <p className="rounded-lg bg-muted px-4 py-3 text-sm">
           <span className="font-semibold">{formatKes(paymentCents)} per participant</span> for{' '}
@@ -120,10 +128,7 @@ export function LoadedStudy({
       )}
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList
-          aria-label="Test sections"
-          className="h-auto w-full flex-wrap justify-start gap-1"
-        >
+        <AdminTabStrip label="Test sections" value={tab}>
           <TabsTrigger value="overview" className="flex-none">
             Overview
           </TabsTrigger>
@@ -136,7 +141,7 @@ export function LoadedStudy({
           <TabsTrigger value="all" className="flex-none">
             All Applications{applications.data && ` (${list.length})`}
           </TabsTrigger>
-        </TabsList>
+        </AdminTabStrip>
 
         <TabsContent value="overview">
           <StudyOverview

@@ -1,5 +1,4 @@
 import { ClipboardListIcon } from 'lucide-react';
-import { NO_VALUE } from '@/client/lib/no-value';
 import { useId } from 'react';
 import { TableCell, TableRow } from '@/client/components/ui/table';
 import { hoursLabel } from '@/client/lib/study-text';
@@ -116,8 +115,8 @@ function ApplicationsList({
         busy={list.isFetching}
         caption="Applications, newest first, with each study’s places taken and the next steps."
         columns={[
+          // The e-mail and phone under the name: the row then fits a laptop's width.
           { header: 'Participant' },
-          { header: 'E-mail' },
           { header: 'Study' },
           { header: 'Pay rate', className: 'text-right' },
           { header: 'Duration' },
@@ -132,24 +131,20 @@ function ApplicationsList({
           const { test } = application;
           return (
             <TableRow key={application.id} data-application-id={application.id}>
-              <TableCell className="min-w-36 font-medium">
+              <TableCell className="min-w-44 font-medium">
                 {participantName(application)}
                 {application.participant && (
-                  <div className="text-xs font-normal text-muted-foreground">
-                    {application.participant.phone}
-                  </div>
-                )}
-              </TableCell>
-              <TableCell className="whitespace-nowrap">
-                {application.participant ? (
-                  <a
-                    href={`mailto:${application.participant.email}`}
-                    className="text-primary underline-offset-4 hover:underline"
-                  >
-                    {application.participant.email}
-                  </a>
-                ) : (
-                  NO_VALUE
+                  <>
+                    <a
+                      href={`mailto:${application.participant.email}`}
+                      className="block text-xs font-normal wrap-anywhere text-primary underline-offset-4 hover:underline"
+                    >
+                      {application.participant.email}
+                    </a>
+                    <div className="text-xs font-normal text-muted-foreground">
+                      {application.participant.phone}
+                    </div>
+                  </>
                 )}
               </TableCell>
               <TableCell className="min-w-40">
