@@ -93,6 +93,11 @@ describe('admin management tab', () => {
     );
     expect(await username.getAttribute('aria-invalid')).toBe('true');
     expect(await password.getAttribute('aria-invalid')).toBe('true');
+    // Each field says its own message under it, not the one sentence under both.
+    expect(await descriptionOf(username)).toContain('Please enter a valid email address');
+    expect(await descriptionOf(username)).not.toContain('Password');
+    expect(await descriptionOf(password)).toContain('Password must be at least 6 characters');
+    expect(await descriptionOf(password)).not.toContain('email');
     expect(creates).toEqual([]);
     await expectNoAxeViolations(page);
 
@@ -352,6 +357,17 @@ describe("an admin's profile screen", () => {
     await expectToast(page, 'Profile updated!', 'saved');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('+254712345678');
     await page.getByText('Wairimu Njoroge').first().waitFor();
+    // The avatar shows the person's initials, in the header's account menu and on the page.
+    const initials = page.locator('[data-slot="avatar-fallback"]');
+    await expect
+      .poll(async () => (await initials.allTextContents()).map((t) => t.trim()))
+      .toEqual(['WN', 'WN']);
+    expect(
+      await page
+        .getByRole('button', { name: /Wairimu Njoroge/ })
+        .locator('[data-slot="avatar"]')
+        .count(),
+    ).toBe(1);
     await shot(page, 'admin-profile-375-saved');
     await expectNoAxeViolations(page);
 

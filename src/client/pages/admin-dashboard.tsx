@@ -1,7 +1,8 @@
 import { SettingsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
+import { Tabs, TabsContent, TabsTrigger } from '@/client/components/ui/tabs';
+import { AdminTabStrip } from '@/client/components/layout/admin-tab-strip';
 import { type AdminTab, adminTabIds, adminTabs } from '@/client/lib/admin-tabs';
 import { AdminsTab } from '@/client/features/admin-admins/components/admins-tab';
 import { ActivityTab } from '@/client/features/admin-activity/components/activity-tab';
@@ -13,6 +14,7 @@ import { ParticipantsTab } from '@/client/features/admin-participants/components
 import { PaymentsTab } from '@/client/features/admin-payments/components/payments-tab';
 import { RequestsTab } from '@/client/features/admin-requests/components/requests-tab';
 import { SettingsTab } from '@/client/features/admin-settings/components/settings-tab';
+import { StudiesPostponedNotice } from '@/client/features/admin-settings/components/studies-postponed-notice';
 import { StudiesTab } from '@/client/features/admin-studies/components/studies-tab';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
 import { greetingNameOf } from '@/client/features/auth/use-auth';
@@ -21,6 +23,7 @@ import {
   type ChangePasswordTexts,
 } from '@/client/features/participants/components/change-password-form';
 import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
+import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
 import { useTabParam } from '@/client/lib/use-tab-param';
 import { paths } from '@/shared/paths';
@@ -44,12 +47,16 @@ export function AdminDashboardPage() {
 }
 
 function Dashboard({ user }: { user: SessionUser }) {
+  // The shared account texts (the password form, the participant dialog's Delete) load with
+  // the console: a tab or dialog that waited for them would suspend the page and drop the
+  // keyboard focus (an arrow key along the tabs, a View button).
+  useT('profile');
   const { tab, selectTab, tabsListRef } = useTabParam(adminTabIds);
   const openTab = (next: AdminTab) => selectTab(next, { focus: true });
   const label = adminTabs.find((t) => t.id === tab)?.label ?? 'Overview';
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 sm:py-10">
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <title>{pageTitle(`${label} · Admin dashboard`)}</title>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
@@ -72,18 +79,20 @@ function Dashboard({ user }: { user: SessionUser }) {
         </div>
       </div>
 
+      {tab !== 'settings' && (
+        <div className="mt-6">
+          <StudiesPostponedNotice onOpenSettings={() => openTab('settings')} />
+        </div>
+      )}
+
       <Tabs value={tab} onValueChange={(next) => selectTab(next)} className="mt-8">
-        <TabsList
-          ref={tabsListRef}
-          aria-label="Admin sections"
-          className="h-auto w-full flex-wrap justify-start gap-1"
-        >
+        <AdminTabStrip label="Admin sections" value={tab} listRef={tabsListRef}>
           {adminTabs.map((t) => (
             <TabsTrigger key={t.id} value={t.id} className="flex-none">
               {t.label}
             </TabsTrigger>
           ))}
-        </TabsList>
+        </AdminTabStrip>
         <TabsContent value="overview">
           <OverviewTab onOpenTab={openTab} />
         </TabsContent>

@@ -3,6 +3,7 @@ import { StudyDetail } from '@/client/features/admin-study/components/study-deta
 import { ApplicationActions } from '@/client/features/applications/components/admin-application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { RequiredUserGate } from '@/client/features/auth/components/required-user-gate';
+import { StudiesPostponedNotice } from '@/client/features/admin-settings/components/studies-postponed-notice';
 
 /** /admin/test/{testId} (spec section 2 "Admin test detail"). */
 export function AdminStudyPage() {
@@ -12,6 +13,7 @@ export function AdminStudyPage() {
       {() => (
         <StudyDetail
           testId={testId}
+          notice={<StudiesPostponedNotice />}
           renderActions={(application, full) => (
             <ApplicationActions application={application} full={full} />
           )}

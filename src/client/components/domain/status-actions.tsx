@@ -10,6 +10,7 @@ import {
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
 import { useT } from '@/client/i18n/language';
+import { cn } from '@/client/lib/utils';
 
 /** A move that is final or costly, asked first. */
 export type MoveConfirmation = {
@@ -129,12 +130,15 @@ export function StatusActions<S extends string>({
             key={keyByPosition ? index : to}
             size={buttonSize}
             variant={look.variant}
-            disabled={pending || look.disabled}
+            // While a move is saved the buttons are only aria-disabled: a disabled button
+            // would drop the keyboard focus to the page (decisions.md section 7).
+            disabled={look.disabled}
+            aria-disabled={pending || undefined}
             aria-label={look.ariaLabel}
             aria-describedby={look.describedBy}
             title={look.title}
-            className={look.className}
-            onClick={() => choose(to)}
+            className={cn(pending && 'cursor-default opacity-60', look.className)}
+            onClick={() => !pending && choose(to)}
           >
             {saving(to) && <Loader2Icon className="animate-spin" aria-hidden="true" />}
             {look.content ?? (saving(to) ? t('action.saving') : verb(to))}
@@ -148,8 +152,10 @@ export function StatusActions<S extends string>({
               <Button
                 size="icon"
                 variant="ghost"
-                className="size-9"
-                disabled={pending}
+                className={cn('size-9', pending && 'cursor-default opacity-60')}
+                aria-disabled={pending || undefined}
+                onPointerDown={(event) => pending && event.preventDefault()}
+                onKeyDown={(event) => pending && event.key !== 'Tab' && event.preventDefault()}
                 aria-label={menu.ariaLabel}
                 title={t('action.moreActions')}
               >

@@ -3,10 +3,11 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
+import { useReturnFocus } from '@/client/lib/use-return-focus';
 
 /**
- * shadcn/ui's dialog on Radix Dialog: focus is trapped and returned to the trigger,
- * Escape closes it, and DialogTitle names it (a dialog without a title is an error).
+ * shadcn/ui's dialog on Radix Dialog: focus is trapped and returned to what opened it
+ * (useReturnFocus: a trigger, or the row's button that opened it by state), Escape closes it, and DialogTitle names it (a dialog without a title is an error).
  */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -31,9 +32,12 @@ function DialogOverlay({
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof DialogPrimitive.Content>) {
   const t = useT('ui');
+  const returnFocus = useReturnFocus(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -44,9 +48,13 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...returnFocus}
       >
         {children}
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <DialogPrimitive.Close
+          data-slot="dialog-close"
+          className="absolute top-4 right-4 rounded-sm p-1 opacity-80 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           <XIcon className="size-5" aria-hidden="true" />
           <span className="sr-only">{t('action.close')}</span>
         </DialogPrimitive.Close>

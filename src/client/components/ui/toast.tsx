@@ -37,7 +37,8 @@ export function ToastViewport({
       // Radix puts the shortcut in place of {hotkey}.
       label={t('toast.region', { hotkey: '{hotkey}' })}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // At the bottom at every width: on a phone the top would cover the sticky top bar.
+        'fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:right-0 md:max-w-[420px]',
         className,
       )}
       {...props}
@@ -62,8 +63,38 @@ const toastVariants = cva(
 export type ToastProps = React.ComponentProps<typeof ToastPrimitives.Root> &
   VariantProps<typeof toastVariants>;
 
-export function Toast({ className, variant, ...props }: ToastProps) {
-  return <ToastPrimitives.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+/**
+ * Escape while a toast shows over an open dialog. Each Radix toast is a dismissable layer,
+ * and only the newest layer hears Escape: a toast raised by a dialog's action is newer than
+ * the dialog, so Escape would dismiss the toast and leave the dialog open. The toast stays
+ * (it goes by itself) and the Escape closes the topmost dialog instead, through its own
+ * close button, so a dialog that may not be closed while saving still refuses.
+ */
+function passEscapeToDialog(event: KeyboardEvent) {
+  const open = document.querySelectorAll<HTMLElement>(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  const dialog = open[open.length - 1];
+  if (!dialog?.contains(document.activeElement)) return;
+  event.preventDefault();
+  dialog
+    .querySelector<HTMLElement>(
+      '[data-slot="dialog-close"], [data-slot="alert-dialog-cancel"]:not(:disabled)',
+    )
+    ?.click();
+}
+
+export function Toast({ className, variant, onEscapeKeyDown, ...props }: ToastProps) {
+  return (
+    <ToastPrimitives.Root
+      className={cn(toastVariants({ variant }), className)}
+      onEscapeKeyDown={(event) => {
+        onEscapeKeyDown?.(event);
+        if (!event.defaultPrevented) passEscapeToDialog(event);
+      }}
+      {...props}
+    />
+  );
 }
 
 export function ToastAction({

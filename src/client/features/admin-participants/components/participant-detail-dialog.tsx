@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, MailIcon, PhoneIcon } from 'lucide-react';
 import { telHref } from '@/client/lib/tel-href';
 import type * as React from 'react';
+import { useRef } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
@@ -61,11 +62,21 @@ export function ParticipantDetailDialog({
   onDeleted: () => void;
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const closeRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={participant !== null} onOpenChange={onOpenChange}>
       {participant && (
-        <DialogContent className="max-w-2xl" onCloseAutoFocus={onCloseAutoFocus}>
-          <Details participant={participant} onDeleted={onDeleted} />
+        <DialogContent
+          className="max-w-2xl"
+          // The first control that cannot do harm, not "Delete participant" (Radix skips
+          // the e-mail and phone links when it picks the first control).
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            closeRef.current?.focus();
+          }}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
+          <Details participant={participant} onDeleted={onDeleted} closeRef={closeRef} />
         </DialogContent>
       )}
     </Dialog>
@@ -75,9 +86,11 @@ export function ParticipantDetailDialog({
 function Details({
   participant: p,
   onDeleted,
+  closeRef,
 }: {
   participant: Participant;
   onDeleted: () => void;
+  closeRef: React.Ref<HTMLButtonElement>;
 }) {
   const name = fullNameOf(p);
   const completion = profileCompletion(p);
@@ -154,7 +167,9 @@ function Details({
       <DialogFooter className="border-t pt-4 sm:justify-between">
         <DeleteParticipantDialog participant={p} onDeleted={onDeleted} />
         <DialogClose asChild>
-          <Button variant="outline">Close</Button>
+          <Button ref={closeRef} variant="outline">
+            Close
+          </Button>
         </DialogClose>
       </DialogFooter>
     </>

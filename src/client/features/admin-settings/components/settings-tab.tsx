@@ -1,5 +1,5 @@
 import { MailIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
@@ -39,11 +39,13 @@ const audienceSentence = (count: number | undefined) => {
  */
 export function SettingsTab() {
   const settings = useSettings();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <AdminTabSection
       id="settings-heading"
       title="Settings"
       description="What the whole site says and does."
+      headingRef={headingRef}
     >
       {settings.isPending ? (
         <LoadingList label="Loading the settings…" count={1} itemClassName="h-64" />
@@ -59,13 +61,15 @@ export function SettingsTab() {
           // A new server value (after saving, or from another admin) resets the choice.
           key={String(settings.data.settings.studiesOpen)}
           studiesOpen={settings.data.settings.studiesOpen}
+          // The form is drawn anew for the saved value: its Save button goes with the old one.
+          onSaved={() => headingRef.current?.focus()}
         />
       )}
     </AdminTabSection>
   );
 }
 
-function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
+function StudiesSetting({ studiesOpen, onSaved }: { studiesOpen: boolean; onSaved: () => void }) {
   const current: Choice = studiesOpen ? 'open' : 'postponed';
   const [choice, setChoice] = useState<Choice>(current);
   const [confirming, setConfirming] = useState(false);
@@ -79,6 +83,7 @@ function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
     const open = choice === 'open';
     try {
       const { announced } = await save.mutateAsync({ studiesOpen: open });
+      onSaved();
       toast({
         title: 'Settings saved',
         description: open
@@ -152,6 +157,8 @@ function StudiesSetting({ studiesOpen }: { studiesOpen: boolean }) {
             disabled={!changed}
             pending={save.isPending}
             pendingLabel="Saving…"
+            // Keeps the focus while saving (and for the confirmation to hand it back to).
+            keepFocus
           >
             Save
           </PendingButton>

@@ -1,4 +1,5 @@
 import { AlertCircleIcon, FileQuestionIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useStudy } from '@/client/api/studies/get-study';
 import { Button } from '@/client/components/ui/button';
 import { Skeleton } from '@/client/components/ui/skeleton';
@@ -27,8 +28,11 @@ export function StudyDetail({
   testId,
   renderActions,
   renderStatus = plainStatus,
+  notice,
 }: {
   testId: string;
+  /** Shown at the top of the loaded page (the studies-postponed notice, composed by the page). */
+  notice?: ReactNode;
   /** The row actions of one application (composed by the page from the applications feature). */
   renderActions: RenderActions;
   /** The application's status badge (composed by the page); plain text without it. */
@@ -93,6 +97,11 @@ export function StudyDetail({
   }
 
   return (
-    <LoadedStudy study={study.data} renderActions={renderActions} renderStatus={renderStatus} />
+    <LoadedStudy
+      study={study.data}
+      renderActions={renderActions}
+      renderStatus={renderStatus}
+      notice={notice}
+    />
   );
 }

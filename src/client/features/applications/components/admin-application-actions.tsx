@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useKeepFocus } from '@/client/lib/use-keep-focus';
 import { StatusActions } from '@/client/components/domain/status-actions';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
@@ -48,7 +49,7 @@ function personOf(application: Row): string {
 /**
  * The admin's row actions for one application, following the state machine of
  * decisions.md section 5: the main next step as a button (Schedule, or Complete
- * once scheduled), the rest in a menu. Scheduling is disabled and marked FULL when
+ * once scheduled), the rest in a menu. Scheduling is disabled (the reason said) when
  * `full`; completing asks for the hours worked; declining and disqualifying ask
  * first. Final states offer nothing. Toasts say how it went.
  */
@@ -61,6 +62,8 @@ export function ApplicationActions({
 }) {
   const update = useUpdateApplicationStatus();
   const [completing, setCompleting] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const moved = useKeepFocus(box);
   const fullId = useId();
   const person = personOf(application);
   const moves = applicationTransitions[application.status];
@@ -68,6 +71,7 @@ export function ApplicationActions({
   const pending = update.isPending;
 
   async function move(to: ApplicationStatus, hoursWorked?: number): Promise<boolean> {
+    moved();
     try {
       await update.mutateAsync({
         id: application.id,
@@ -107,60 +111,63 @@ export function ApplicationActions({
   };
 
   return (
-    <StatusActions
-      className="flex items-center justify-end gap-1"
-      moves={moves}
-      asButtons={primary ? [primary] : []}
-      verb={(to) => moveVerb[to]}
-      buttonSize="sm"
-      button={(to) =>
-        scheduleBlocked(to)
-          ? {
-              variant: 'outline',
-              disabled: true,
-              ariaLabel: `${moveVerb[to]} ${person}`,
-              describedBy: fullId,
-              title: 'No place left in this study',
-              className: 'border-red-200 text-red-800 disabled:opacity-100',
-              content: (
-                <>
-                  FULL
-                  <span id={fullId} className="sr-only">
-                    The study is full: no place left to schedule.
-                  </span>
-                </>
-              ),
-            }
-          : {
-              variant: to === 'completed' ? 'default' : 'outline',
-              ariaLabel: `${moveVerb[to]} ${person}`,
-            }
-      }
-      menu={{
-        trigger: 'more',
-        ariaLabel: `More actions for ${person}`,
-        label: `Move ${person} to`,
-        item: (to) => ({
-          disabled: scheduleBlocked(to),
-          ariaLabel: `${moveVerb[to]} ${person}${scheduleBlocked(to) ? ' (study full)' : ''}`,
-          badge: scheduleBlocked(to) && <span className="ml-auto text-xs">FULL</span>,
-        }),
-      }}
-      confirm={refusal}
-      pending={pending}
-      onMove={(to) => (to === 'completed' ? setCompleting(true) : void move(to))}
-      empty={<span className="text-xs text-muted-foreground">No further steps</span>}
-    >
-      {completing && (
-        <AdminCompleteApplicationDialog
-          open={completing}
-          onOpenChange={setCompleting}
-          person={person}
-          study={application.test}
-          pending={pending}
-          onComplete={(hoursWorked) => move('completed', hoursWorked)}
-        />
-      )}
-    </StatusActions>
+    <div ref={box} className="flex items-center justify-end gap-1">
+      <StatusActions
+        moves={moves}
+        asButtons={primary ? [primary] : []}
+        // Schedule becomes Complete in the same button, so the focus stays on it.
+        keyByPosition
+        verb={(to) => moveVerb[to]}
+        buttonSize="sm"
+        button={(to) =>
+          scheduleBlocked(to)
+            ? {
+                variant: 'outline',
+                disabled: true,
+                ariaLabel: `${moveVerb[to]} ${person}`,
+                describedBy: fullId,
+                title: 'No place left in this study',
+                // The row says FULL once (the places); the button keeps its verb, disabled.
+                content: (
+                  <>
+                    {moveVerb[to]}
+                    <span id={fullId} className="sr-only">
+                      The study is full: no place left to schedule.
+                    </span>
+                  </>
+                ),
+              }
+            : {
+                variant: to === 'completed' ? 'default' : 'outline',
+                ariaLabel: `${moveVerb[to]} ${person}`,
+              }
+        }
+        menu={{
+          trigger: 'more',
+          ariaLabel: `More actions for ${person}`,
+          label: `Move ${person} to`,
+          item: (to) => ({
+            disabled: scheduleBlocked(to),
+            ariaLabel: `${moveVerb[to]} ${person}${scheduleBlocked(to) ? ' (study full)' : ''}`,
+            badge: scheduleBlocked(to) && <span className="ml-auto text-xs">Study full</span>,
+          }),
+        }}
+        confirm={refusal}
+        pending={pending}
+        onMove={(to) => (to === 'completed' ? setCompleting(true) : void move(to))}
+        empty={<span className="text-xs text-muted-foreground">No further steps</span>}
+      >
+        {completing && (
+          <AdminCompleteApplicationDialog
+            open={completing}
+            onOpenChange={setCompleting}
+            person={person}
+            study={application.test}
+            pending={pending}
+            onComplete={(hoursWorked) => move('completed', hoursWorked)}
+          />
+        )}
+      </StatusActions>
+    </div>
   );
 }

@@ -71,10 +71,14 @@ export function ChangePasswordForm({
       toast({ title: t('password.changed.title'), description: texts.success });
       onChanged?.();
     } catch (error) {
-      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
+      // A refused attempt leaves no password typed on the screen; the messages stay.
+      for (const field of ['currentPassword', 'newPassword', 'confirmPassword'] as const)
+        form.setValue(field, '');
+      const shown = applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, [
         'currentPassword',
         'newPassword',
       ]);
+      if (!shown) form.setFocus('currentPassword');
       toast({
         variant: 'destructive',
         title: texts.failureTitle,
