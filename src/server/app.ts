@@ -23,6 +23,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { siteRoutes } from './modules/site/site.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { createAuditService } from './modules/audit/audit.service';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.clock ? { now: options.clock } : {}),
   });
   await app.register(healthRoutes, { health: createHealthService({ database }) });
+  await app.register(siteRoutes, { config });
   await app.register(accountsRoutes, { accounts });
   const participants = createParticipantsService({ db: database.db, accounts });
   await app.register(participantsRoutes, { accounts, participants });

@@ -93,4 +93,25 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
+
+  it('shows no contact unless CONTACT_EMAIL and CONTACT_PHONE are set; a phone is written in the international format', () => {
+    expect(loadConfig({}).contact).toEqual({ email: null, phone: null });
+    expect(
+      loadConfig({ CONTACT_EMAIL: ' hello@example.co.ke ', CONTACT_PHONE: '0711 464 914' }).contact,
+    ).toEqual({ email: 'hello@example.co.ke', phone: '+254 711 464914' });
+    expect(loadConfig({ CONTACT_PHONE: '+44 20 7946 0958' }).contact.phone).toBe(
+      '+44 20 7946 0958',
+    );
+  });
+
+  it('names CONTACT_EMAIL and CONTACT_PHONE when they are malformed', () => {
+    expect(() => loadConfig({ CONTACT_EMAIL: 'hello at example' })).toThrow(
+      /CONTACT_EMAIL: must be an e-mail address/,
+    );
+    for (const bad of ['+254 700', 'call 0711 464 914', '12345']) {
+      expect(() => loadConfig({ CONTACT_PHONE: bad }), bad).toThrow(
+        /CONTACT_PHONE: must be a phone number/,
+      );
+    }
+  });
 });

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { toE164 } from '../shared/phone';
 import { LIMITS } from '../shared/schemas/fields';
 
 /** OWASP's argon2id parameters: 19 MiB, 2 iterations (one lane). */
@@ -67,6 +69,14 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     NOTIFY_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
+    // The contact the public pages show (GET /api/site); unset shows none (decision 026).
+    CONTACT_EMAIL: optionalString.pipe(
+      z.email('must be an e-mail address such as hello@example.co.ke').optional(),
+    ),
+    CONTACT_PHONE: optionalString.refine(
+      (v) => v === undefined || toE164(v) !== undefined,
+      'must be a phone number such as +254 711 464 914 or 0711 464 914',
+    ),
     REDIS_URL: optionalString.refine(
       (v) => v === undefined || /^rediss?:\/\//.test(v),
       'must start with redis:// or rediss://',
@@ -110,6 +120,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   notifyEmail: string | undefined;
+  /** The business's public contact (decision 026): each null when not configured. */
+  contact: { email: string | null; phone: string | null };
   redisUrl: string | undefined;
   rateLimit: {
     authPerMinute: number;
@@ -179,6 +191,13 @@ export function trustProxyOption(
   return (_address, hop) => hop < value;
 }
 
+/** A configured phone number in the international format: "+254 711 464914". */
+function displayPhone(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const e164 = toE164(value);
+  return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164) : null;
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -210,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     notifyEmail: e.NOTIFY_EMAIL,
+    contact: { email: e.CONTACT_EMAIL ?? null, phone: displayPhone(e.CONTACT_PHONE) },
     redisUrl: e.REDIS_URL,
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MIN,

@@ -192,6 +192,7 @@ function passwordChange(url: string, c: CaseInput): Built {
 const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
   'GET /api/health': () => ({ method: 'GET', url: '/api/health' }),
   'GET /api/ready': () => ({ method: 'GET', url: '/api/ready' }),
+  'GET /api/site': () => ({ method: 'GET', url: '/api/site' }),
   'POST /api/auth/signup': () => ({
     method: 'POST',
     url: '/api/auth/signup',
