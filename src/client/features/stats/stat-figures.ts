@@ -24,47 +24,55 @@ function countOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+/** The fallback set (spec section 8): shown whole when the stats fail or come back unusable. */
+export function fallbackFigures(): StatFigure[] {
+  return [
+    { key: 'participants', value: FALLBACK_FIGURES.participants, suffix: 'K+' },
+    { key: 'companies', value: FALLBACK_FIGURES.companies, suffix: '+' },
+    { key: 'projects', value: FALLBACK_FIGURES.projects, suffix: '+' },
+    { key: 'activeTests', value: FALLBACK_FIGURES.activeTests, suffix: '' },
+    { key: 'openSlots', value: FALLBACK_FIGURES.openSlots, suffix: '' },
+  ];
+}
+
 /**
- * The five figures of the stats strip, following spec section 8 literally:
- * participants are shown as floor(participantCount / 1000 * 22) with the suffix
- * "K+", and 22 when that comes to 0 (a missing, zero or small count: "0K+"
- * would undersell the community the spec's fallback describes); open slots are 79 when
- * totalParticipantsNeeded is missing or 0; any other missing figure takes its
- * fallback. A real 0 is shown as 0 for companies, projects and active tests.
+ * The five real figures of an answer, or null when the answer lacks any of them (an
+ * empty or malformed answer counts as a failure: the caller shows the fallback set, never
+ * a fallback beside a real figure). Participants follow spec section 8:
+ * floor(participantCount / 1000 * 22) with the suffix "K+"; when that comes to 0 (a young
+ * panel), the real count itself. Every other figure is shown as it is, 0 included
+ * (decision 012).
  */
-export function statFigures(stats: StatsAnswer | undefined): StatFigure[] {
+export function realFigures(stats: StatsAnswer | undefined): StatFigure[] | null {
   const participantCount = countOf(stats?.participantCount);
   const companies = countOf(stats?.companiesServed);
   const projects = countOf(stats?.productsOptimized);
   const activeTests = countOf(stats?.activeTests);
   const openSlots = countOf(stats?.totalParticipantsNeeded);
+  if (
+    participantCount === undefined ||
+    companies === undefined ||
+    projects === undefined ||
+    activeTests === undefined ||
+    openSlots === undefined
+  ) {
+    return null;
+  }
+  const thousands = Math.floor((participantCount / 1000) * 22);
   return [
-    {
-      key: 'participants',
-      value: Math.floor(((participantCount ?? 0) / 1000) * 22) || FALLBACK_FIGURES.participants,
-      suffix: 'K+',
-    },
-    {
-      key: 'companies',
-      value: companies ?? FALLBACK_FIGURES.companies,
-      suffix: '+',
-    },
-    {
-      key: 'projects',
-      value: projects ?? FALLBACK_FIGURES.projects,
-      suffix: '+',
-    },
-    {
-      key: 'activeTests',
-      value: activeTests ?? FALLBACK_FIGURES.activeTests,
-      suffix: '',
-    },
-    {
-      key: 'openSlots',
-      value: openSlots || FALLBACK_FIGURES.openSlots,
-      suffix: '',
-    },
+    thousands > 0
+      ? { key: 'participants', value: thousands, suffix: 'K+' }
+      : { key: 'participants', value: participantCount, suffix: '' },
+    { key: 'companies', value: companies, suffix: '+' },
+    { key: 'projects', value: projects, suffix: '+' },
+    { key: 'activeTests', value: activeTests, suffix: '' },
+    { key: 'openSlots', value: openSlots, suffix: '' },
   ];
+}
+
+/** What the strip shows for an answer: all real figures, or all fallback ones. */
+export function statFigures(stats: StatsAnswer | undefined): StatFigure[] {
+  return realFigures(stats) ?? fallbackFigures();
 }
 
 const numberFormats = new Map<Language, Intl.NumberFormat>();

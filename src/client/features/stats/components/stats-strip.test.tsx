@@ -5,16 +5,16 @@ import { createQueryClient } from '@/client/lib/query-client';
 import { StatsStrip } from './stats-strip';
 
 describe('StatsStrip prerendered', () => {
-  it('shows the fallback figures without data, each with its label', () => {
+  it('shows no figure before the answer (no fallback told to screen readers), each label with a placeholder', () => {
     const html = renderToString(
       <QueryClientProvider client={createQueryClient()}>
         <StatsStrip />
       </QueryClientProvider>,
     );
-    for (const figure of ['22K+', '23+', '89+', '3', '79']) {
-      expect(html).toContain(`<span class="sr-only" data-final="">${figure}</span>`);
-      expect(html).toContain(`<span aria-hidden="true" data-counter="">${figure}</span>`);
-    }
+    for (const figure of ['22K+', '23+', '89+', '79']) expect(html).not.toContain(figure);
+    expect(html).not.toContain('data-final');
+    expect(html.match(/data-pending=""/g)).toHaveLength(5);
+    expect(html.match(/<span class="sr-only">Loading…<\/span>/g)).toHaveLength(5);
     for (const label of [
       'Research participants',
       'Companies served',

@@ -2,20 +2,50 @@ import { useId, useRef } from 'react';
 import { useLanguage, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { usePublicStats } from '@/client/api/stats/get-stats';
-import { formatFigure, type StatFigure, statFigures } from '../stat-figures';
+import { formatFigure, type StatFigure, type StatKey, statFigures } from '../stat-figures';
 import { useCountUp, useSeenOnce } from '../use-count-up';
+
+const STAT_KEYS: readonly StatKey[] = [
+  'participants',
+  'companies',
+  'projects',
+  'activeTests',
+  'openSlots',
+];
+const figureBoxClass =
+  'flex w-1/2 flex-col-reverse items-center px-2 text-center sm:w-1/3 lg:w-1/5';
+const figureClass = 'text-3xl font-bold tracking-tight text-primary tabular-nums sm:text-4xl';
+
+/**
+ * A figure not known yet (the prerendered page, and until the first answer or failure):
+ * a bar in the figure's place, as tall as its line, so nothing moves when it arrives;
+ * screen readers hear "Loading…", not a number.
+ */
+function PendingFigure({ statKey }: { statKey: StatKey }) {
+  const t = useT('home');
+  const tc = useT('common');
+  return (
+    <div data-stat={statKey} data-pending="" className={figureBoxClass}>
+      <dt className="mt-1 text-sm font-medium text-muted-foreground">{t(`stats.${statKey}`)}</dt>
+      <dd className={figureClass}>
+        <span
+          aria-hidden="true"
+          className="inline-block h-[0.8em] w-[2.5em] animate-pulse rounded-md bg-primary/10 align-[-0.05em]"
+        />
+        <span className="sr-only">{tc('page.loading')}</span>
+      </dd>
+    </div>
+  );
+}
 
 function Counter({ figure, run }: { figure: StatFigure; run: boolean }) {
   const t = useT('home');
   const language = useLanguage();
   const shown = useCountUp(figure.value, run);
   return (
-    <div
-      data-stat={figure.key}
-      className="flex w-1/2 flex-col-reverse items-center px-2 text-center sm:w-1/3 lg:w-1/5"
-    >
+    <div data-stat={figure.key} className={figureBoxClass}>
       <dt className="mt-1 text-sm font-medium text-muted-foreground">{t(`stats.${figure.key}`)}</dt>
-      <dd className="text-3xl font-bold tracking-tight text-primary tabular-nums sm:text-4xl">
+      <dd className={figureClass}>
         {/* The moving number is for the eye; screen readers get the final figure once. */}
         <span aria-hidden="true" data-counter="">
           {formatFigure(shown, figure.suffix, language)}
@@ -30,9 +60,10 @@ function Counter({ figure, run }: { figure: StatFigure; run: boolean }) {
 
 /**
  * The live figures of the landing page (spec sections 2 and 8): GET /api/stats every
- * 30 s, the fallback figures until an answer comes and when it fails. Prerendered
- * with the fallback figures; the counters run from 0 once the strip is on screen
- * and the first answer (or failure) is in.
+ * 30 s. Prerendered without figures (placeholders of the same size) and so until the
+ * first answer; then all five real figures, or all five fallback ones when the request
+ * failed or the answer is unusable, never a mix. The counters run from 0 once the strip
+ * is on screen and the figures are known.
  */
 export function StatsStrip({ className }: { className?: string }) {
   const t = useT('home');
@@ -41,9 +72,8 @@ export function StatsStrip({ className }: { className?: string }) {
   const ref = useRef<HTMLElement>(null);
   const seen = useSeenOnce(ref);
   const run = seen && !stats.isPending;
-  // After a failed poll the last good figures stay (TanStack Query keeps `data`);
-  // with no answer yet, or a first failure, the fallback figures are shown.
-  const figures = statFigures(stats.data);
+  // After a failed poll the last good figures stay (TanStack Query keeps `data`).
+  const figures = stats.isPending ? null : statFigures(stats.data);
 
   return (
     <section ref={ref} aria-labelledby={headingId} className={cn('border-y bg-muted', className)}>
@@ -52,9 +82,9 @@ export function StatsStrip({ className }: { className?: string }) {
           {t('stats.heading')}
         </h2>
         <dl className="flex flex-wrap justify-center gap-y-8">
-          {figures.map((figure) => (
-            <Counter key={figure.key} figure={figure} run={run} />
-          ))}
+          {figures
+            ? figures.map((figure) => <Counter key={figure.key} figure={figure} run={run} />)
+            : STAT_KEYS.map((key) => <PendingFigure key={key} statKey={key} />)}
         </dl>
       </div>
     </section>
