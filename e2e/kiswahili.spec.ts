@@ -21,6 +21,7 @@ const PUBLIC_NAMESPACES: Namespace[] = [
   'research',
   'leads',
   'validation',
+  'legal',
 ];
 
 describe('the public pages in Kiswahili (decisions.md section 13)', () => {

@@ -16,6 +16,8 @@ export const paths = {
   companyInquiry: '/company-inquiry',
   clientRequest: '/client-request',
   researchValidation: '/research-validation',
+  privacy: '/privacy',
+  terms: '/terms',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   fractionalProductManagement: '/fractional-product-management',
@@ -65,6 +67,8 @@ export const publicPagePaths = [
   paths.companyInquiry,
   paths.clientRequest,
   paths.researchValidation,
+  paths.privacy,
+  paths.terms,
 ] as const;
 
 export type PublicPagePath = (typeof publicPagePaths)[number];

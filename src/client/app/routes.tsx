@@ -88,6 +88,12 @@ const OperationalExcellencePage = lazy(() =>
     default: m.OperationalExcellencePage,
   })),
 );
+const PrivacyPage = lazy(() =>
+  import('@/client/pages/privacy').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('@/client/pages/terms').then((m) => ({ default: m.TermsPage })),
+);
 
 /** The public pages, each also at its Kiswahili twin under /sw (decisions.md section 13). */
 const publicRoutes: readonly (readonly [string, ReactElement])[] = [
@@ -103,6 +109,8 @@ const publicRoutes: readonly (readonly [string, ReactElement])[] = [
   [paths.companyInquiry, <CompanyInquiryPage />],
   [paths.clientRequest, <ClientRequestPage />],
   [paths.researchValidation, <ResearchValidationPage />],
+  [paths.privacy, <PrivacyPage />],
+  [paths.terms, <TermsPage />],
 ];
 
 /**

@@ -3,18 +3,17 @@ import {
   CheckIcon,
   HandshakeIcon,
   LightbulbIcon,
-  MailIcon,
   MapPinIcon,
   MicroscopeIcon,
-  PhoneIcon,
+  SendIcon,
   SparklesIcon,
   TargetIcon,
   type LucideIcon,
   UserRoundCheckIcon,
 } from 'lucide-react';
-import { telHref } from '@/client/lib/tel-href';
 import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
+import { ContactItems } from '@/client/components/marketing/contact-items';
 import { CtaBand } from '@/client/components/marketing/cta-band';
 import { IconTile } from '@/client/components/marketing/icon-tile';
 import { PageHero } from '@/client/components/marketing/page-hero';
@@ -65,23 +64,7 @@ const values: { title: AboutKey; description: AboutKey; icon: LucideIcon }[] = [
   },
 ];
 
-/** A translated sentence with the e-mail address in it made a mailto link, wherever the language puts it. */
-function WithEmailLink({ text }: { text: string }) {
-  const at = text.indexOf(site.email);
-  if (at === -1) return text;
-  return (
-    <>
-      {text.slice(0, at)}
-      <a
-        href={`mailto:${site.email}`}
-        className="font-medium text-primary underline underline-offset-4"
-      >
-        {site.email}
-      </a>
-      {text.slice(at + site.email.length)}
-    </>
-  );
-}
+const readMoreClass = 'rounded-sm font-medium text-primary underline underline-offset-4';
 
 export function AboutPage() {
   useScrollToHash();
@@ -163,7 +146,8 @@ export function AboutPage() {
           </div>
           <div className="flex flex-col rounded-xl border p-6">
             <dt className="text-muted-foreground">{t('impact.investment.label')}</dt>
-            <dd className="order-first text-4xl font-bold tracking-tight text-primary">
+            {/* A long word ("Multimillion-dollar") breaks at its hyphens instead of leaving the card. */}
+            <dd className="order-first text-4xl font-bold tracking-tight text-primary hyphens-auto wrap-break-word">
               {t('impact.investment.value')}
             </dd>
           </div>
@@ -192,35 +176,30 @@ export function AboutPage() {
       </Section>
 
       <Section id="contact" eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
-        <ul className="mt-8 grid gap-4 text-lg sm:grid-cols-3">
+        <ul className="mt-8 grid gap-4 text-lg sm:grid-cols-2 lg:grid-cols-4">
+          <ContactItems
+            iconClassName="size-5"
+            labels={{ email: t('contact.email'), phone: t('contact.phone') }}
+            linkClassName="rounded-sm font-medium text-primary underline underline-offset-4 wrap-anywhere"
+          />
           <li className="flex items-center gap-3">
-            <MailIcon className="size-5 text-primary" aria-hidden="true" />
-            <span className="sr-only">{t('contact.email')} </span>
-            <a
-              href={`mailto:${site.email}`}
-              className="rounded-sm font-medium text-primary underline underline-offset-4"
-            >
-              {site.email}
-            </a>
-          </li>
-          <li className="flex items-center gap-3">
-            <PhoneIcon className="size-5 text-primary" aria-hidden="true" />
-            <span className="sr-only">{t('contact.phone')} </span>
-            <a
-              href={telHref(site.phone)}
-              className="rounded-sm font-medium text-primary underline underline-offset-4"
-            >
-              {site.phone}
-            </a>
-          </li>
-          <li className="flex items-center gap-3">
-            <MapPinIcon className="size-5 text-primary" aria-hidden="true" />
+            <MapPinIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
             <span className="sr-only">{t('contact.office')} </span>
             <span>{site.city}</span>
+          </li>
+          <li className="flex items-center gap-3">
+            <SendIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+            <Link
+              to={lp(paths.companyInquiry)}
+              className="rounded-sm font-medium text-primary underline underline-offset-4"
+            >
+              {t('contact.form')}
+            </Link>
           </li>
         </ul>
       </Section>
 
+      {/* The summaries stay here (older links point to /about#privacy and #terms); the pages say it all. */}
       <Section
         id="privacy"
         eyebrow={t('privacy.eyebrow')}
@@ -229,8 +208,11 @@ export function AboutPage() {
       >
         <div className="mt-6 grid max-w-3xl gap-4 text-muted-foreground">
           <p>{t('privacy.use')}</p>
+          <p>{t('privacy.rights')}</p>
           <p>
-            <WithEmailLink text={t('privacy.rights', { email: site.email })} />
+            <Link to={lp(paths.privacy)} className={readMoreClass}>
+              {t('privacy.read')}
+            </Link>
           </p>
         </div>
       </Section>
@@ -239,6 +221,11 @@ export function AboutPage() {
         <div className="mt-6 grid max-w-3xl gap-4 text-muted-foreground">
           <p>{t('terms.consulting')}</p>
           <p>{t('terms.studies')}</p>
+          <p>
+            <Link to={lp(paths.terms)} className={readMoreClass}>
+              {t('terms.read')}
+            </Link>
+          </p>
         </div>
       </Section>
 

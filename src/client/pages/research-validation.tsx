@@ -4,16 +4,14 @@ import {
   LayoutTemplateIcon,
   LightbulbIcon,
   type LucideIcon,
-  MailIcon,
   MonitorSmartphoneIcon,
-  PhoneIcon,
   SmartphoneIcon,
   TargetIcon,
   TrendingUpIcon,
   SwordsIcon,
   UsersIcon,
 } from 'lucide-react';
-import { telHref } from '@/client/lib/tel-href';
+import { ContactItems, useHasContact } from '@/client/components/marketing/contact-items';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { useT } from '@/client/i18n/language';
 import { Button } from '@/client/components/ui/button';
@@ -27,7 +25,6 @@ import {
 import { ResearchRequestForm } from '@/client/features/leads/components/research-request-form';
 import { paths } from '@/shared/paths';
 import type { MessageKey } from '@/shared/i18n/namespaces';
-import { site } from '@/shared/site';
 
 /** A message of the `research` catalogue. */
 type Key = MessageKey<'research'>;
@@ -96,6 +93,7 @@ const contactLinkClass =
 /** /research-validation (spec section 2, "Research validation"). */
 export function ResearchValidationPage() {
   const t = useT('research');
+  const hasContact = useHasContact();
   return (
     <>
       <PageMeta
@@ -181,21 +179,14 @@ export function ResearchValidationPage() {
               {t('request.title')}
             </h2>
             <p className="mt-3 text-muted-foreground">{t('request.intro')}</p>
-            <h3 className="mt-8 font-semibold">{t('request.talkFirst')}</h3>
-            <ul className="mt-3 grid gap-3 text-sm">
-              <li className="flex items-center gap-3">
-                <MailIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                <a href={`mailto:${site.email}`} className={contactLinkClass}>
-                  {site.email}
-                </a>
-              </li>
-              <li className="flex items-center gap-3">
-                <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                <a href={telHref(site.phone)} className={contactLinkClass}>
-                  {site.phone}
-                </a>
-              </li>
-            </ul>
+            {hasContact && (
+              <>
+                <h3 className="mt-8 font-semibold">{t('request.talkFirst')}</h3>
+                <ul className="mt-3 grid gap-3 text-sm">
+                  <ContactItems linkClassName={contactLinkClass} />
+                </ul>
+              </>
+            )}
           </div>
           <Card>
             <CardContent className="pt-6">

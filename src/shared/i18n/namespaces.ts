@@ -18,6 +18,7 @@ import type auth from './catalogues/en/auth.json';
 import type registration from './catalogues/en/registration.json';
 import type dashboard from './catalogues/en/dashboard.json';
 import type profile from './catalogues/en/profile.json';
+import type legal from './catalogues/en/legal.json';
 
 export const namespaces = [
   'common',
@@ -34,6 +35,7 @@ export const namespaces = [
   'registration',
   'dashboard',
   'profile',
+  'legal',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -52,6 +54,7 @@ export type Catalogues = {
   registration: typeof registration;
   dashboard: typeof dashboard;
   profile: typeof profile;
+  legal: typeof legal;
 };
 
 export type MessageKey<N extends Namespace> = keyof Catalogues[N] & string;

@@ -12,7 +12,7 @@ import { paths } from '@/shared/paths';
 import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/options';
 import { clientRequestSchema } from '@/shared/schemas/requests';
 import { useCreateClientRequest } from '@/client/api/requests/create-client-request';
-import { useHydrated } from '../use-hydrated';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import {
   ChoiceField,
   EmailField,

@@ -1,6 +1,6 @@
-import { ClockIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import { telHref } from '@/client/lib/tel-href';
+import { ClockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ContactItems } from '@/client/components/marketing/contact-items';
 import {
   Card,
   CardContent,
@@ -10,7 +10,6 @@ import {
 } from '@/client/components/ui/card';
 import { useT } from '@/client/i18n/language';
 import type { MessageKey } from '@/shared/i18n/namespaces';
-import { site } from '@/shared/site';
 import { CompanyInquiryForm } from './company-inquiry-form';
 
 const nextSteps = [
@@ -81,18 +80,7 @@ export function InquiryPage({
 
           <h2 className="mt-10 text-lg font-semibold">{t('inquiry.contactTitle')}</h2>
           <ul className="mt-4 grid gap-3 text-sm">
-            <li className="flex items-center gap-3">
-              <MailIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <a href={`mailto:${site.email}`} className={contactLinkClass}>
-                {site.email}
-              </a>
-            </li>
-            <li className="flex items-center gap-3">
-              <PhoneIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <a href={telHref(site.phone)} className={contactLinkClass}>
-                {site.phone}
-              </a>
-            </li>
+            <ContactItems linkClassName={contactLinkClass} />
             <li className="flex items-center gap-3 text-muted-foreground">
               <ClockIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
               {t('inquiry.replyTime')}

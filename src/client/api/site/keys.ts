@@ -1,0 +1,5 @@
+/** GET /api/site: the business's contact, configured on the server (decision 026). */
+export const siteKeys = {
+  path: '/api/site',
+  all: ['/api/site'] as const,
+};
