@@ -26,7 +26,11 @@ function siteOrigin(): string {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), i18nCatalogues(import.meta.dirname)],
-  define: { __SITE_ORIGIN__: JSON.stringify(siteOrigin()) },
+  define: {
+    __SITE_ORIGIN__: JSON.stringify(siteOrigin()),
+    // The year the prerendered pages were written with, so hydration starts from it.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+  },
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

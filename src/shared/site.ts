@@ -3,6 +3,7 @@
  * this file runs on the server through tsx, which has PUBLIC_URL for its own links.
  */
 declare const __SITE_ORIGIN__: string | undefined;
+declare const __BUILD_YEAR__: number | undefined;
 
 /** The brand and its contact details: the one place they are written. */
 export const site = {
@@ -12,8 +13,11 @@ export const site = {
   email: 'hello@insightlab.co.ke',
   phone: '+254 700 000 000',
   city: 'Nairobi, Kenya',
-  /** The footer's year: this year in the browser; a prerendered page has its build's year. */
-  copyrightYear: new Date().getFullYear(),
+  /**
+   * The year the pages were built (prerendered) in; the footer starts from it while
+   * hydrating and then shows the reader's current year.
+   */
+  buildYear: typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : new Date().getFullYear(),
   /** Where the public pages live, for canonical URLs, Open Graph and the sitemap (no trailing slash). */
   origin: typeof __SITE_ORIGIN__ === 'string' ? __SITE_ORIGIN__ : 'http://localhost:5000',
 } as const;

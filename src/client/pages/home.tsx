@@ -19,7 +19,6 @@ import { IconTile } from '@/client/components/marketing/icon-tile';
 import { PageHero } from '@/client/components/marketing/page-hero';
 import { Section } from '@/client/components/marketing/section';
 import { Button } from '@/client/components/ui/button';
-import { StatsStrip } from '@/client/features/stats/components/stats-strip';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
 import type { MessageKey } from '@/shared/i18n/namespaces';
 import { paths } from '@/shared/paths';
@@ -31,6 +30,18 @@ type HomeKey = MessageKey<'home'>;
 // is there meanwhile), not with the page.
 const ImpactChart = lazy(() =>
   import('@/client/components/marketing/impact-chart').then((m) => ({ default: m.ImpactChart })),
+);
+// The figures and the studies notice have nothing to show until their answers come, so
+// their code need not be in the first load either: it loads while the page hydrates.
+const StatsStrip = lazy(() =>
+  import('@/client/features/stats/components/stats-strip').then((m) => ({
+    default: m.StatsStrip,
+  })),
+);
+const StudiesPostponedNotice = lazy(() =>
+  import('@/client/components/marketing/studies-postponed-notice').then((m) => ({
+    default: m.StudiesPostponedNotice,
+  })),
 );
 const PartnerStrip = lazy(() =>
   import('@/client/components/marketing/partner-strip').then((m) => ({
@@ -196,7 +207,8 @@ export function HomePage() {
             </div>
             <div className="flex flex-col rounded-xl border bg-background p-6">
               <dt className="text-muted-foreground">{t('impact.investment.label')}</dt>
-              <dd className="order-first text-4xl font-bold tracking-tight text-primary">
+              {/* A long word ("Multimillion-dollar") breaks at its hyphens, not out of the card. */}
+              <dd className="order-first text-4xl font-bold tracking-tight text-primary hyphens-auto wrap-break-word">
                 {t('impact.investment.value')}
               </dd>
             </div>
@@ -244,7 +256,9 @@ export function HomePage() {
       </Section>
 
       <HydrationUnit>
-        <StatsStrip />
+        <StudiesPostponedNotice />
+        {/* One band with the notice above it: no line between them. */}
+        <StatsStrip className="[#studies-postponed+&]:border-t-0" />
       </HydrationUnit>
 
       <CtaBand id="get-started" title={t('cta.title')} text={t('cta.text')}>

@@ -10,6 +10,7 @@ import {
   TrendingUpIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { ArrowText } from '@/client/components/marketing/arrow-text';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { CtaBand } from '@/client/components/marketing/cta-band';
 import { HydrationUnit } from '@/client/components/layout/hydration-unit';
@@ -75,8 +76,7 @@ function ThemeBlock({ theme }: { theme: ServiceTheme }) {
                   accent.text,
                 )}
               >
-                {t('page.theme.explore', { service: t(service.name) })}
-                <ArrowRightIcon className="ml-1 inline size-4 align-[-3px]" aria-hidden="true" />
+                <ArrowText text={t('page.theme.explore', { service: t(service.name) })} />
               </Link>
             </li>
           ))}

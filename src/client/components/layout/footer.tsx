@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
@@ -5,6 +6,7 @@ import { site } from '@/shared/site';
 import { HydrationUnit } from './hydration-unit';
 import { Logo } from './logo';
 import { companyLinks, type NavLinkData, serviceLinks } from './nav-links';
+import { useStudiesPostponed } from './studies-postponed';
 
 const linkClass =
   'rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
@@ -32,8 +34,25 @@ const participantLinks = [
   { to: paths.participantRegistration, labelKey: 'footer.becomeTester' },
 ] as const satisfies readonly NavLinkData[];
 
+const subscribeToNothing = () => () => {};
+const thisYear = () => new Date().getFullYear();
+const builtInYear = () => site.buildYear;
+
+/** The footer's promise to testers: only while studies are postponed (nothing until known). */
+function StudiesPostponedLine() {
+  const t = useT('common');
+  if (!useStudiesPostponed()) return null;
+  return (
+    <p className="mt-4 rounded-md border border-border bg-background p-3 text-sm text-muted-foreground">
+      {t('footer.studiesPostponed')}
+    </p>
+  );
+}
+
 export function Footer() {
   const t = useT('common');
+  // Hydrated with the year the page was prerendered in, then the reader's current year.
+  const year = useSyncExternalStore(subscribeToNothing, thisYear, builtInYear);
   return (
     // Far below the fold on a prerendered page: hydrated when it comes near (see HydrationUnit).
     <HydrationUnit deferUntilNear="site-footer">
@@ -42,21 +61,15 @@ export function Footer() {
           <div className="max-w-sm">
             <Logo />
             <p className="mt-3 text-sm text-muted-foreground">{t('site.tagline')}.</p>
-            <p className="mt-4 rounded-md border border-border bg-background p-3 text-sm text-muted-foreground">
-              {t('footer.studiesPostponed')}
-            </p>
+            <StudiesPostponedLine />
           </div>
           <FooterColumn title={t('footer.services')} links={serviceLinks} />
           <FooterColumn title={t('footer.company')} links={companyLinks} />
           <FooterColumn title={t('footer.participants')} links={participantLinks} />
         </div>
         <div className="border-t">
-          {/* A page prerendered last year says last year until it hydrates: not an error. */}
-          <p
-            className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6"
-            suppressHydrationWarning
-          >
-            {t('footer.copyright', { year: String(site.copyrightYear), name: site.name })}
+          <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-muted-foreground sm:px-6">
+            {t('footer.copyright', { year: String(year), name: site.name })}
           </p>
         </div>
       </footer>

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import {
   Sheet,
   SheetContent,
@@ -11,9 +11,9 @@ import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { site } from '@/shared/site';
 import { LanguageSwitch } from './language-switch';
-import { mainNavLinks } from './nav-links';
+import { currentOf, mainNavLinks } from './nav-links';
 
-const drawerLinkClass = ({ isActive }: { isActive: boolean }) =>
+const drawerLinkClass = (isActive: boolean) =>
   cn(
     'block rounded-md px-3 py-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     isActive ? 'bg-accent font-semibold text-accent-foreground' : 'text-foreground',
@@ -38,6 +38,7 @@ export function MobileMenuSheet({
 }) {
   const t = useT('common');
   const lp = useLocalizedPath();
+  const { pathname } = useLocation();
   const navigated = useRef(false);
   return (
     <Sheet
@@ -63,22 +64,24 @@ export function MobileMenuSheet({
         </SheetHeader>
         <nav aria-label={t('nav.main')} className="px-4">
           <ul className="grid gap-1">
-            {mainNavLinks.map((link) => (
-              <li key={link.to}>
-                {/* Not wrapped in SheetClose: its Slot would turn NavLink's className function into text. */}
-                <NavLink
-                  to={lp(link.to)}
-                  end={link.end}
-                  className={drawerLinkClass}
-                  onClick={() => {
-                    navigated.current = true;
-                    onOpenChange(false);
-                  }}
-                >
-                  {t(link.labelKey)}
-                </NavLink>
-              </li>
-            ))}
+            {mainNavLinks.map((link) => {
+              const current = currentOf(link, pathname);
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={lp(link.to)}
+                    aria-current={current}
+                    className={drawerLinkClass(current !== undefined)}
+                    onClick={() => {
+                      navigated.current = true;
+                      onOpenChange(false);
+                    }}
+                  >
+                    {t(link.labelKey)}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         {/* Closes the drawer: the page around it is about to change language. */}

@@ -1,12 +1,12 @@
 import { MenuIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { cn } from '@/client/lib/utils';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { mainNavLinks } from './nav-links';
+import { currentOf, mainNavLinks } from './nav-links';
 
 // The drawer (Radix Dialog, focus trap, scroll lock) loads when first wanted, not
 // with every public page.
@@ -15,7 +15,7 @@ const MobileMenuSheet = lazy(() =>
   loadMobileMenuSheet().then((m) => ({ default: m.MobileMenuSheet })),
 );
 
-const wideLinkClass = ({ isActive }: { isActive: boolean }) =>
+const wideLinkClass = (isActive: boolean) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     isActive ? 'bg-accent font-semibold text-accent-foreground' : 'text-muted-foreground',
@@ -68,6 +68,7 @@ function MobileMenu() {
 export function Navbar({ account }: { account: ReactNode }) {
   const t = useT('common');
   const lp = useLocalizedPath();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
@@ -75,13 +76,20 @@ export function Navbar({ account }: { account: ReactNode }) {
         <Logo className="gap-1.5 text-base sm:gap-2 sm:text-lg [&>svg]:size-7 sm:[&>svg]:size-8" />
         <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {mainNavLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={lp(link.to)} end={link.end} className={wideLinkClass}>
-                  {t(link.labelKey)}
-                </NavLink>
-              </li>
-            ))}
+            {mainNavLinks.map((link) => {
+              const current = currentOf(link, pathname);
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={lp(link.to)}
+                    aria-current={current}
+                    className={wideLinkClass(current !== undefined)}
+                  >
+                    {t(link.labelKey)}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">

@@ -41,7 +41,6 @@ const frameKeys = [
   'company.privacy',
   'footer.participants',
   'footer.becomeTester',
-  'footer.studiesPostponed',
 ];
 
 describe('the site frame (top bar, footer)', () => {
@@ -66,7 +65,8 @@ describe('the site frame (top bar, footer)', () => {
       // The English links are the language switch's (compact and full), to this page's twin.
       expect(html.split(`href="${path}"`).length - 1, path).toBe(path === paths.about ? 2 : 0);
     }
-    expect(html).toContain('href="/sw/about#privacy"');
+    expect(html).toContain('href="/sw/privacy"');
+    expect(html).toContain('href="/sw/terms"');
     expect(html).toContain('href="/sw"');
     // Registration has no /sw twin: it follows the chosen language.
     expect(html).toContain(`href="${paths.participantRegistration}"`);

@@ -7,7 +7,7 @@ import { researchBudgets, researchProjectTypes, researchTimelines } from '@/shar
 import { researchRequestSchema } from '@/shared/schemas/requests';
 import { useT } from '@/client/i18n/language';
 import { useCreateResearchRequest } from '@/client/api/requests/create-research-request';
-import { useHydrated } from '../use-hydrated';
+import { useHydrated } from '@/client/lib/use-hydrated';
 import {
   ChoiceField,
   EmailField,
@@ -90,7 +90,8 @@ export function ResearchRequestForm() {
         </PendingButton>
       }
     >
-      <div className="grid gap-5 sm:grid-cols-2">
+      {/* Top-aligned: the phone's hint makes its cell taller, which must not push the e-mail field down. */}
+      <div className="grid items-start gap-5 sm:grid-cols-2">
         <TextField
           control={control}
           name="company"
@@ -108,7 +109,16 @@ export function ResearchRequestForm() {
         <EmailField control={control} name="email" required />
         <PhoneField control={control} name="phone" label={t('researchForm.field.phone')} required />
       </div>
-      <div className="grid gap-5 sm:grid-cols-3">
+      {/* The required fields first; the optional details after them. */}
+      <LongTextField
+        control={control}
+        name="description"
+        label={t('researchForm.field.description')}
+        required
+        rows={5}
+        placeholder={t('researchForm.field.descriptionPlaceholder')}
+      />
+      <div className="grid items-start gap-5 sm:grid-cols-3">
         <ChoiceField
           optional
           control={control}
@@ -156,14 +166,6 @@ export function ResearchRequestForm() {
         label={t('researchForm.field.goals')}
         rows={3}
         placeholder={t('researchForm.field.goalsPlaceholder')}
-      />
-      <LongTextField
-        control={control}
-        name="description"
-        label={t('researchForm.field.description')}
-        required
-        rows={5}
-        placeholder={t('researchForm.field.descriptionPlaceholder')}
       />
     </LeadForm>
   );
