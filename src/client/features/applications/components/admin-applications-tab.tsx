@@ -131,7 +131,7 @@ function ApplicationsList({
           const { test } = application;
           return (
             <TableRow key={application.id} data-application-id={application.id}>
-              <TableCell className="min-w-44 font-medium">
+              <TableCell className="min-w-52 font-medium">
                 {participantName(application)}
                 {application.participant && (
                   <>
