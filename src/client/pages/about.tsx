@@ -176,7 +176,7 @@ export function AboutPage() {
       </Section>
 
       <Section id="contact" eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
-        <ul className="mt-8 grid gap-4 text-lg sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-8 grid gap-4 text-lg sm:grid-cols-2">
           <ContactItems
             iconClassName="size-5"
             labels={{ email: t('contact.email'), phone: t('contact.phone') }}
