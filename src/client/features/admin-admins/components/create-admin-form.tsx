@@ -1,8 +1,8 @@
-import { Loader2Icon, UserPlusIcon } from 'lucide-react';
+import { UserPlusIcon } from 'lucide-react';
 import { useZodForm } from '@/client/lib/use-zod-form';
 import { type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
+import { PendingButton } from '@/client/components/ui/pending-button';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { Form } from '@/client/components/ui/form';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
@@ -72,14 +72,13 @@ export function CreateAdminForm() {
           description="At least 6 characters. Share it with them privately."
         />
         <ChoiceField control={form.control} name="role" label="Role" options={roleOptions} />
-        <Button type="submit" disabled={pending} className="justify-self-start">
-          {pending ? (
-            <Loader2Icon className="animate-spin" aria-hidden="true" />
-          ) : (
+        {/* Placed as the password form beside it places its button. */}
+        <div className="flex flex-col gap-2 sm:flex-row sm:justify-end">
+          <PendingButton type="submit" pending={pending} pendingLabel="Creating…" keepFocus>
             <UserPlusIcon aria-hidden="true" />
-          )}
-          {pending ? 'Creating…' : 'Create admin'}
-        </Button>
+            Create admin
+          </PendingButton>
+        </div>
       </form>
     </Form>
   );
