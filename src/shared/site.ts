@@ -5,13 +5,14 @@
 declare const __SITE_ORIGIN__: string | undefined;
 declare const __BUILD_YEAR__: number | undefined;
 
-/** The brand and its contact details: the one place they are written. */
+/**
+ * The brand: the one place it is written. Its e-mail address and phone number are the
+ * running site's (CONTACT_EMAIL, CONTACT_PHONE; GET /api/site, decision 026).
+ */
 export const site = {
   name: 'InsightLab',
   legalName: 'InsightLab Product Consulting',
   tagline: 'Product management and research that moves the numbers',
-  email: 'hello@insightlab.co.ke',
-  phone: '+254 700 000 000',
   city: 'Nairobi, Kenya',
   /**
    * The year the pages were built (prerendered) in; the footer starts from it while

@@ -412,7 +412,16 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       language: Language = defaultLanguage,
     ): Promise<void> {
       await endOtherAccess(tx, who, keepSessionIdHash);
-      await enqueueMail(tx, emailChangedMail({ to: oldEmail, at: clock(), language }), mailOptions);
+      await enqueueMail(
+        tx,
+        emailChangedMail({
+          to: oldEmail,
+          at: clock(),
+          language,
+          contactEmail: config.contact.email,
+        }),
+        mailOptions,
+      );
       await recordAudit(tx, ctx, {
         action: 'auth.email.change',
         resource: who.type,

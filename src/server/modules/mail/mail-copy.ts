@@ -111,6 +111,8 @@ export function emailChangedMail(input: {
   to: string;
   at: Date;
   language?: Language;
+  /** The configured CONTACT_EMAIL, named in the mail; without it the mail names no address. */
+  contactEmail?: string | null;
 }): OutgoingMail {
   const language = input.language ?? defaultLanguage;
   const when = input.at.toLocaleString(localeOf[language], {
@@ -128,7 +130,9 @@ export function emailChangedMail(input: {
     [
       say(language, 'emailChanged.changed', { siteName, when }),
       say(language, 'emailChanged.noLonger'),
-      say(language, 'emailChanged.notYou', { contactEmail: site.email }),
+      input.contactEmail
+        ? say(language, 'emailChanged.notYou', { contactEmail: input.contactEmail })
+        : say(language, 'emailChanged.notYouNoContact'),
     ],
   );
 }
@@ -287,6 +291,7 @@ function autoReply(
   subject: string,
   line: string,
   language: Language,
+  contactEmail: string | null,
 ): OutgoingMail {
   const greeting = say(language, 'helloNoName');
   const ignore = say(language, 'lead.ignore');
@@ -294,8 +299,9 @@ function autoReply(
     to,
     kind,
     subject,
-    text: `${greeting}\n\n${line}\n\n${ignore}\n\n${signature}\n${site.email}`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}<br>${escapeHtml(site.email)}</p>`,
+    // The signature names the configured contact address only (decision 026).
+    text: `${greeting}\n\n${line}\n\n${ignore}\n\n${signature}${contactEmail ? `\n${contactEmail}` : ''}`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}${contactEmail ? `<br>${escapeHtml(contactEmail)}` : ''}</p>`,
   };
 }
 
@@ -325,6 +331,7 @@ export function inquiryNotificationMail(
 export function inquiryConfirmationMail(
   r: Pick<InquiryForMail, 'email'>,
   language: Language = defaultLanguage,
+  contactEmail: string | null = null,
 ): OutgoingMail {
   return autoReply(
     r.email,
@@ -332,6 +339,7 @@ export function inquiryConfirmationMail(
     say(language, 'inquiryConfirmation.subject', { siteName }),
     say(language, 'inquiryConfirmation.line'),
     language,
+    contactEmail,
   );
 }
 
@@ -365,6 +373,7 @@ export function researchNotificationMail(
 export function researchConfirmationMail(
   r: Pick<ResearchForMail, 'email'>,
   language: Language = defaultLanguage,
+  contactEmail: string | null = null,
 ): OutgoingMail {
   return autoReply(
     r.email,
@@ -372,5 +381,6 @@ export function researchConfirmationMail(
     say(language, 'researchConfirmation.subject', { siteName }),
     say(language, 'researchConfirmation.line'),
     language,
+    contactEmail,
   );
 }

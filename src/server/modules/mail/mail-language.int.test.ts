@@ -23,8 +23,9 @@ import { site } from '../../../shared/site';
 let t: TestApp;
 let boss: { cookie: string };
 const NOTIFY = 'team@insightlab.example';
+const CONTACT = 'hello@insightlab.example';
 beforeAll(async () => {
-  t = await buildTestApp({ env: { NOTIFY_EMAIL: NOTIFY } });
+  t = await buildTestApp({ env: { NOTIFY_EMAIL: NOTIFY, CONTACT_EMAIL: CONTACT } });
   boss = await loginAs(t.app, t.database.db, 'admin');
 });
 afterAll(async () => {
@@ -223,6 +224,7 @@ describe('the e-mail-change notice', () => {
     expect(mail.subject).toBe(m('sw', 'emailChanged.subject', { siteName }));
     expect(mail.textBody).toMatch(/^Habari,\n/);
     expect(mail.textBody).toContain(m('sw', 'emailChanged.noLonger'));
+    expect(mail.textBody).toContain(m('sw', 'emailChanged.notYou', { contactEmail: CONTACT }));
     // sw-KE month names: "... Januari ...", "... Novemba ..." (never the English ones).
     expect(mail.textBody).toMatch(
       /ilibadilishwa tarehe \d{1,2} (Januari|Februari|Machi|Aprili|Mei|Juni|Julai|Agosti|Septemba|Oktoba|Novemba|Desemba) \d{4}/,
@@ -252,7 +254,7 @@ describe("a visitor's lead mail", () => {
         m('sw', 'lead.ignore'),
         '',
         `— ${siteName}`,
-        site.email,
+        CONTACT,
       ].join('\n'),
     );
     const notice = await latestMail(NOTIFY, 'inquiry-notification');

@@ -132,7 +132,11 @@ export function createRequestsService({
             mailOptions,
           );
         // The visitor's reply in the language of the form they sent (its Accept-Language).
-        await enqueueMail(tx, inquiryConfirmationMail(saved, activeLanguage()), mailOptions);
+        await enqueueMail(
+          tx,
+          inquiryConfirmationMail(saved, activeLanguage(), config.contact.email),
+          mailOptions,
+        );
         await recordAudit(tx, ctx, {
           action: 'client_request.create',
           resource: 'client_request',
@@ -176,7 +180,11 @@ export function createRequestsService({
             researchNotificationMail(config.notifyEmail, saved, adminUrl),
             mailOptions,
           );
-        await enqueueMail(tx, researchConfirmationMail(saved, activeLanguage()), mailOptions);
+        await enqueueMail(
+          tx,
+          researchConfirmationMail(saved, activeLanguage(), config.contact.email),
+          mailOptions,
+        );
         await recordAudit(tx, ctx, {
           action: 'research_request.create',
           resource: 'research_request',
