@@ -224,6 +224,32 @@ describe('company inquiry (/company-inquiry)', () => {
     await t.close();
   });
 
+  it("says a submission failed, plainly, when the toaster's own code cannot be fetched either (offline), and keeps the page and the form", async () => {
+    const t = await session.newPage({ width: 375, height: 800 });
+    // The toaster's chunk is fetched when the browser is idle; here it never arrives.
+    await t.page.route('**/assets/toaster-*.js', (route) => route.abort('internetdisconnected'));
+    const submit = await openForm(t, '/company-inquiry', 'Send inquiry');
+    await fillInquiry(t.page);
+    await t.page.route('**/api/client-requests', (route) => route.abort('internetdisconnected'));
+    await submit.click();
+    const plain = t.page.getByTestId('plain-toasts');
+    await expect.poll(() => plain.textContent()).toContain('Submission failed');
+    expect(await plain.getAttribute('role')).toBe('status');
+    expect(await t.page.locator('h1').allTextContents()).toEqual(["Let's Work Together"]);
+    expect(await field(t.page, 'Company name').inputValue()).toBe(inquiry.companyName);
+    await expectNoAxeViolations(t.page);
+    // The two refused fetches are logged; the page itself never failed.
+    expect(
+      t.problems.filter(
+        (p) =>
+          !/^console: (Failed to load resource: net::ERR_INTERNET_DISCONNECTED|.*Failed to fetch dynamically imported module)/.test(
+            p,
+          ),
+      ),
+    ).toEqual([]);
+    await t.close();
+  });
+
   it("shows the server's field errors under their fields", async () => {
     const t = await session.newPage();
     await t.page.route('**/api/client-requests', (route) =>
