@@ -435,7 +435,10 @@ describe('sign-up and the password hint', () => {
     await page.getByLabel('Confirm password').fill(PASSWORD);
     expect(await visible(page, 'Terms of Service')).toBe(true);
     expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
-      '/about#terms',
+      '/terms',
+    );
+    expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
     );
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect.poll(() => visible(page, 'You must accept the terms to continue')).toBe(true);

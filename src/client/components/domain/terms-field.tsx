@@ -67,12 +67,12 @@ export function TermsField<T extends FieldValues>({
               <FormDescription>
                 {withLinks((args) => t('terms.read', args), {
                   terms: (
-                    <Link to={lp(`${paths.about}#terms`)} className={linkClass}>
+                    <Link to={lp(paths.terms)} className={linkClass}>
                       {t('terms.termsLink')}
                     </Link>
                   ),
                   privacy: (
-                    <Link to={lp(`${paths.about}#privacy`)} className={linkClass}>
+                    <Link to={lp(paths.privacy)} className={linkClass}>
                       {t('terms.privacyLink')}
                     </Link>
                   ),
