@@ -29,7 +29,7 @@ export const permissions: Record<string, RouteRule> = {
   // Section 3's added endpoints: the process and database probes are public.
   'GET /api/health': { allow: EVERYONE },
   'GET /api/ready': { allow: EVERYONE },
-  // The business's public contact for the prerendered pages (decision 026).
+  // The business's public contact for the prerendered pages (decision 028).
   'GET /api/site': { allow: EVERYONE },
 
   // Section 4: sign-up (participants only), sign-in, sessions and password reset are public.

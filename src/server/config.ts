@@ -69,7 +69,7 @@ const envSchema = z
     ),
     MAIL_FROM: optionalString,
     NOTIFY_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
-    // The contact the public pages show (GET /api/site); unset shows none (decision 026).
+    // The contact the public pages show (GET /api/site); unset shows none (decision 028).
     CONTACT_EMAIL: optionalString.pipe(
       z.email('must be an e-mail address such as hello@example.co.ke').optional(),
     ),
@@ -120,7 +120,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   notifyEmail: string | undefined;
-  /** The business's public contact (decision 026): each null when not configured. */
+  /** The business's public contact (decision 028): each null when not configured. */
   contact: { email: string | null; phone: string | null };
   redisUrl: string | undefined;
   rateLimit: {

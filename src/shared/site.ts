@@ -7,7 +7,7 @@ declare const __BUILD_YEAR__: number | undefined;
 
 /**
  * The brand: the one place it is written. Its e-mail address and phone number are the
- * running site's (CONTACT_EMAIL, CONTACT_PHONE; GET /api/site, decision 026).
+ * running site's (CONTACT_EMAIL, CONTACT_PHONE; GET /api/site, decision 028).
  */
 export const site = {
   name: 'InsightLab',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/site: what the prerendered public pages learn at run time (decision 026). */
+/** GET /api/site: what the prerendered public pages learn at run time (decision 028). */
 export const siteInfoSchema = z.object({
   contact: z.object({
     /** The public contact address, or null when CONTACT_EMAIL is not set. */

@@ -5,7 +5,7 @@ import { cn } from '@/client/lib/utils';
 
 /**
  * The business's e-mail and phone as list items with mailto: and tel: links, each only
- * when the server is configured with it (CONTACT_EMAIL, CONTACT_PHONE; decision 026).
+ * when the server is configured with it (CONTACT_EMAIL, CONTACT_PHONE; decision 028).
  * Nothing until GET /api/site has answered: the prerendered page shows no contact
  * rather than a made-up one. `labels` are read before each link by screen readers.
  */

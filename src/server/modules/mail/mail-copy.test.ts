@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailChangedMail, inquiryConfirmationMail, researchConfirmationMail } from './mail-copy';
 
-// Decision 026: mail names the configured contact address, and none when CONTACT_EMAIL is unset.
+// Decision 028: mail names the configured contact address, and none when CONTACT_EMAIL is unset.
 describe('the contact address in mail', () => {
   it('the e-mail-change notice names CONTACT_EMAIL, or points to the contact form without one', () => {
     const at = new Date('2026-11-26T09:00:00Z');

@@ -299,7 +299,7 @@ function autoReply(
     to,
     kind,
     subject,
-    // The signature names the configured contact address only (decision 026).
+    // The signature names the configured contact address only (decision 028).
     text: `${greeting}\n\n${line}\n\n${ignore}\n\n${signature}${contactEmail ? `\n${contactEmail}` : ''}`,
     html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(line)}</p><p>${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}${contactEmail ? `<br>${escapeHtml(contactEmail)}` : ''}</p>`,
   };
