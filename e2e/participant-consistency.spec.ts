@@ -15,7 +15,7 @@ import {
 } from './support/browser';
 import { message } from './support/catalogues';
 import { startE2eServer, type E2eServer } from './support/global-server';
-import { isoDay, shot, squash } from './support/kit';
+import { type Api, apiAs as signedInApi, isoDay, shot, squash } from './support/kit';
 
 const session = useBrowser();
 const PASSWORD = 'Baobab-Lantern-Sunset-27';
@@ -34,29 +34,7 @@ afterAll(async () => {
 });
 const baseUrl = () => own!.baseUrl;
 
-type Api = <T>(method: string, url: string, body?: unknown) => Promise<{ status: number; body: T }>;
-
-async function apiAs(email: string, password: string): Promise<Api> {
-  const signedIn = await fetch(`${baseUrl()}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return async <T>(method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl()}${url}`, {
-      method,
-      headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
-}
+const apiAs = (email: string, password: string) => signedInApi(email, password, baseUrl());
 
 const admin = () => apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
 

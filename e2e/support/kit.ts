@@ -86,9 +86,15 @@ export type Api = <T>(
   body?: unknown,
 ) => Promise<{ status: number; body: T }>;
 
-/** A signed-in API client (its own cookie) for the admin or a participant. */
-export async function apiAs(email: string, password: string): Promise<Api> {
-  const baseUrl = inject('baseUrl');
+/**
+ * A signed-in API client (its own cookie) for the admin or a participant, of the shared
+ * server or of `baseUrl` (a spec's own server).
+ */
+export async function apiAs(
+  email: string,
+  password: string,
+  baseUrl: string = inject('baseUrl'),
+): Promise<Api> {
   const signedIn = await fetch(`${baseUrl}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

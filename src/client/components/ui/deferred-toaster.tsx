@@ -41,7 +41,7 @@ type BoundaryProps = { children: ReactNode; onRetry: () => void };
 
 /** The toaster's code failed to load: the plain toasts, until the browser is online again. */
 class ToasterBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
 
   static getDerivedStateFromError() {
     return { failed: true };
@@ -53,15 +53,15 @@ class ToasterBoundary extends Component<BoundaryProps, { failed: boolean }> {
     this.setState({ failed: false });
   };
 
-  componentDidCatch() {
+  override componentDidCatch() {
     window.addEventListener('online', this.retry);
   }
 
-  componentWillUnmount() {
+  override componentWillUnmount() {
     window.removeEventListener('online', this.retry);
   }
 
-  render() {
+  override render() {
     return this.state.failed ? <PlainToasts /> : this.props.children;
   }
 }
