@@ -58,7 +58,23 @@ describe('createStudySchema: whole numbers', () => {
 describe('updateStudySchema: any of the creation fields, with their rules', () => {
   it('takes a partial edit and leaves the rest out (no defaults filled in)', () => {
     expect(updateStudySchema.parse({ title: ' New title ' })).toEqual({ title: 'New title' });
-    expect(updateStudySchema.parse({})).toEqual({});
+  });
+
+  it('refuses an edit naming no field it can change ("Nothing to update")', () => {
+    for (const body of [{}, { status: 'completed' }]) {
+      const result = updateStudySchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual(['Nothing to update']);
+    }
+  });
+
+  it('reads only decimal numbers: a list, true, hex or an exponent is refused', () => {
+    expect(updateStudySchema.parse({ duration: ' 5 ', maxParticipants: '12' })).toEqual({
+      duration: 5,
+      maxParticipants: 12,
+    });
+    for (const duration of [[5], true, '0x10', '1e2', 'Infinity'])
+      expect(updateStudySchema.safeParse({ duration }).success, String(duration)).toBe(false);
   });
 
   it('refuses what creation refuses, with the same messages', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, emptyAsUndefined, isAllowedText, notAllowedMessage, text } from './fields';
+import { dateField, emptyAsUndefined, isAllowedText, notAllowedMessage, say, text } from './fields';
 import { studyStatuses } from './options';
 
 /** A study as the API describes it (wire name "test"). Money is a decimal string, e.g. "1500.00". */
@@ -39,26 +39,40 @@ const PAY_RATE_REQUIRED = 'Pay rate is required';
  * required ones required, updateStudySchema (PUT /api/tests/{id}) takes any of them.
  */
 const payRateField = z
-  .union([z.number(), z.string().trim()], { error: PAY_RATE_REQUIRED })
-  .transform((v) => (typeof v === 'number' ? String(v) : v))
+  // Every number as its text, Infinity too (JSON's 1e309): it is then out of range, not missing.
+  .preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string({ error: PAY_RATE_REQUIRED }),
+  )
+  .transform((v) => v.trim())
   // An empty box is a missing pay rate, not one out of range.
   .refine((v) => v !== '', { error: PAY_RATE_REQUIRED, abort: true })
   .refine(
     (v) => MONEY.test(v),
     'Pay rate must be between 0 and 999999.99 KES, with at most 2 decimals',
   );
-/** A whole number typed in a box: an empty box is a missing value, not 0. */
+/** Decimal digits as a box holds them ("5", " 12 ", "1.5"): no sign tricks, hex or exponent. */
+const TYPED_NUMBER = /^\s*-?\d+(\.\d+)?\s*$/;
+/**
+ * A whole number, sent as a number or typed in a box: an empty box is a missing value, not
+ * 0; only decimal text is read as a number, so a list ([5]), true, "0x10" or "1e2" is refused
+ * instead of read as 5, 1, 16 or 100.
+ */
 const wholeNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') return undefined;
+    return TYPED_NUMBER.test(v) ? Number(v) : v;
+  }, schema);
 const durationField = wholeNumber(
-  z.coerce
+  z
     .number({ error: 'Duration is required' })
     .int('Duration must be a whole number of hours')
     .min(1, 'Duration must be at least 1 hour')
     .max(1000, 'Duration must be at most 1000 hours'),
 );
 const maxParticipantsField = wholeNumber(
-  z.coerce
+  z
     .number({ error: 'Participants needed is required' })
     .int('Participants needed must be a whole number')
     .min(1, 'At least 1 participant is needed')
@@ -136,6 +150,11 @@ export const updateStudySchema = z
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ['endDate'],
     message: END_BEFORE_START,
+  })
+  // An edit naming no field it can change ({}, or only `status`, `id`…) is a mistake, not a
+  // silent 200: the status has its own route.
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
+    error: say('nothingToUpdate'),
   });
 export type UpdateStudyInput = z.input<typeof updateStudySchema>;
 export type StudyChanges = z.output<typeof updateStudySchema>;
