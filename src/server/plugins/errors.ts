@@ -59,9 +59,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsFromValidation(error.validation);
       const where = error.validationContext ?? 'body';
-      // A rule of the whole body (a refine, e.g. "Nothing to update") says its own words.
+      // A rule of the whole body (a refine, e.g. "Nothing to update", or a strict body's
+      // fields it does not know) says its own words.
       const wholeBodyRule = error.validation.find(
-        (issue) => issue.keyword === 'custom' && issue.instancePath === '/' && issue.message,
+        (issue) =>
+          (issue.keyword === 'custom' || issue.keyword === 'unrecognized_keys') &&
+          issue.instancePath === '/' &&
+          issue.message,
       );
       const message =
         Object.keys(errors).length > 0

@@ -103,14 +103,19 @@ export type NotificationsAnswer = z.infer<typeof notificationsAnswerSchema>;
  * it, that one event (the others keep their state).
  */
 export const markNotificationsReadSchema = z
-  .object({
-    /** Only this event; without it, every event is read. */
-    event: z
-      .object({
-        kind: notificationSchema.shape.kind,
-        id: z.uuid({ error: 'Not a valid id' }),
-      })
-      .optional(),
-  })
+  // Strict: a body this route does not understand (the old `{ upTo }`, a misspelt `event`)
+  // would otherwise lose its fields and read every event.
+  .strictObject(
+    {
+      /** Only this event; without it, every event is read. */
+      event: z
+        .object({
+          kind: notificationSchema.shape.kind,
+          id: z.uuid({ error: 'Not a valid id' }),
+        })
+        .optional(),
+    },
+    { error: 'Send { event: { kind, id } } to read one notification, or {} to read them all' },
+  )
   .nullish();
 export type MarkNotificationsReadInput = z.infer<typeof markNotificationsReadSchema>;
