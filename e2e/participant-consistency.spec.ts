@@ -377,7 +377,7 @@ describe('my applications and earnings', () => {
 });
 
 describe('the account is edited in one place', () => {
-  it('shows name, e-mail and phone read-only on the dashboard with links to profile settings', async () => {
+  it('shows name, e-mail and phone read-only on the dashboard with links to account settings', async () => {
     const me = await newParticipant();
     for (const width of [375, 1280]) {
       const t = await pageAs(me, width);
@@ -391,10 +391,45 @@ describe('the account is edited in one place', () => {
       expect(await sideways(t.page)).toBe(0);
       await expectNoAxeViolations(t.page);
       await shot(t.page, `dashboard-profile-${width}`);
-      await t.page.getByRole('link', { name: 'Edit in profile settings' }).click();
+      await t.page.getByRole('link', { name: 'Edit in account settings' }).click();
       await t.page.waitForURL('**/profile/settings');
       await expect.poll(() => t.page.getByLabel('First name').inputValue()).toBe(me.firstName);
       await t.close();
+    }
+  });
+
+  // The page at /profile/settings had three names (the dashboard's "Account settings"
+  // button, the menu's "Settings", its own heading "Profile settings"), the last one also
+  // the name of the dashboard tab beside it: one name now, the button's, in both languages.
+  it('calls the account page by one name: the dashboard button, the menu, the links, its heading and the privacy policy', async () => {
+    for (const language of ['en', 'sw'] as const) {
+      const me = await newParticipant(language);
+      const name = message(language, 'dashboard', 'accountSettings');
+      const t = await pageAs(me, 375);
+      const { page } = t;
+      await dashboard(t, 'profile');
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(language);
+      const summary = page.getByTestId('account-summary');
+      await expect.poll(() => summary.isVisible()).toBe(true);
+      for (const key of ['account.edit', 'account.changePassword', 'data.deleteLink'] as const) {
+        const link = message(language, 'dashboard', key);
+        expect(link.toLowerCase()).toContain(name.toLowerCase());
+        expect(await page.getByRole('link', { name: link, exact: true }).count()).toBe(1);
+      }
+      await page.getByRole('button', { name: /Account menu|Menyu ya akaunti/ }).click();
+      expect(await page.getByRole('menuitem', { name, exact: true }).count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.waitForURL('**/profile/settings');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(message(language, 'profile', 'settings.title'));
+      expect(message(language, 'profile', 'settings.title')).toBe(name);
+      await shot(page, `account-settings-name-${language}-375`);
+      await t.close();
+      for (const key of ['privacy.how.access', 'privacy.how.deletion', 'terms.accounts.close']) {
+        expect(message(language, 'legal', key)).toContain(name);
+      }
     }
   });
 });

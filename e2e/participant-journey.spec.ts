@@ -358,7 +358,7 @@ describe('participant journey', () => {
     await expect.poll(() => textOf(page, '[data-testid="earnings"]')).toContain('Ksh 3,001');
     expect(await textOf(page, '[data-testid="earnings"]')).toMatch(/Completed studies ?1/);
 
-    // Name, e-mail, phone and password are edited in one place, profile settings: the
+    // Name, e-mail, phone and password are edited in one place, account settings: the
     // dashboard shows them read-only with links there.
     await openTab(page, 'Profile Settings');
     const account = page.getByTestId('account-summary');
@@ -366,9 +366,9 @@ describe('participant journey', () => {
     expect(await page.getByRole('textbox', { name: 'Email' }).count()).toBe(0);
     expect(await page.getByLabel('Phone number').count()).toBe(0);
     expect(
-      await page.getByRole('link', { name: 'Edit in profile settings' }).getAttribute('href'),
+      await page.getByRole('link', { name: 'Edit in account settings' }).getAttribute('href'),
     ).toBe('/profile/settings');
-    await page.getByRole('link', { name: 'Change password in profile settings' }).click();
+    await page.getByRole('link', { name: 'Change password in account settings' }).click();
     await page.waitForURL('**/profile/settings?tab=security');
 
     // Change password: the form's own checks, a wrong current password, then success.
