@@ -275,6 +275,43 @@ describe('study cards', () => {
 });
 
 describe('applying', () => {
+  // Applying by keyboard: the Apply Now button gives way to the status, and the focus used
+  // to fall to the page's body (the next Tab started at the top of the page again).
+  it("keeps the keyboard's place on the study's card once applied, with and without the requirements dialog", async () => {
+    await setStudiesOpen(true);
+    const plain = await activeStudy();
+    const asking = await activeStudy({ requirements: 'Shop for groceries on your phone.' });
+    const me = await newParticipant();
+    const t = await pageAs(me, 375);
+    const { page } = t;
+    await dashboard(t);
+    const focused = (card: ReturnType<Page['getByRole']>) =>
+      card.evaluate((element) => element === document.activeElement);
+
+    const plainCard = page.getByRole('article', { name: plain.title });
+    await plainCard.getByRole('button', { name: /Apply Now/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => plainCard.getByTestId('study-status').isVisible()).toBe(true);
+    await expect.poll(() => focused(plainCard)).toBe(true);
+    expect(await plainCard.getByRole('button', { name: /Apply Now/ }).count()).toBe(0);
+
+    const askingCard = page.getByRole('article', { name: asking.title });
+    await askingCard.getByRole('button', { name: /Apply Now/ }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.getByLabel(/Your answer/).isVisible()).toBe(true);
+    await page.keyboard.type('Every Saturday.');
+    await dialog.getByRole('button', { name: 'Submit application' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => askingCard.getByTestId('study-status').isVisible()).toBe(true);
+    await expect.poll(() => focused(askingCard)).toBe(true);
+    await shot(page, 'applied-focus-375');
+    await expectNoAxeViolations(page);
+    expectNoProblems(t);
+    await t.close();
+  });
+
   it('says at once that an application sent offline was not sent, and keeps the dialog with the answer typed', async () => {
     await setStudiesOpen(true);
     const study = await activeStudy({ requirements: 'Own an Android phone.' });

@@ -30,6 +30,7 @@ import {
   useStudiesState,
 } from '@/client/features/studies/components/studies-notices';
 import { type StudyCardParts, StudyList } from '@/client/features/studies/components/study-list';
+import { studyCardId } from '@/client/features/studies/components/study-card';
 import { isStudyFull } from '@/shared/rules/capacity';
 import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
@@ -91,6 +92,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           participantId={user.id}
           study={study}
           closedReasonId={studiesState === 'postponed' ? POSTPONED_REASON_ID : undefined}
+          onApplied={() => document.getElementById(studyCardId(study.id))?.focus()}
         />
       ),
     };

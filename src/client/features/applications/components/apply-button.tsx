@@ -1,6 +1,6 @@
 import { Loader2Icon, SendIcon } from 'lucide-react';
 import { StudyRequirements } from '@/client/components/domain/study-facts';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
@@ -28,15 +28,21 @@ type Props = {
   study: Pick<Study, 'id' | 'title' | 'requirements'>;
   /** While applying is closed (studies postponed): the id of the sentence that says why. */
   closedReasonId?: string;
+  /**
+   * Called once applied, after the dialog (if any) has closed: the button is about to give
+   * way to the status, so the caller moves the focus somewhere that stays (the study's card).
+   */
+  onApplied?: () => void;
 };
 
 /**
  * 'Apply Now'. A study with requirements opens a dialog that shows them and takes an
  * optional short answer (stored as `screening`); one without applies at once. A refusal
  * or a lost connection is said in a toast and, in the dialog, above its buttons; the
- * dialog stays open with the answer as typed.
+ * dialog stays open with the answer as typed. Once applied, `onApplied` says where the
+ * focus goes (the button gives way to the status; the focus must not fall to the body).
  */
-export function ApplyButton({ participantId, study, closedReasonId }: Props) {
+export function ApplyButton({ participantId, study, closedReasonId, onApplied }: Props) {
   const apply = useApply();
   const t = useT('dashboard');
   const [open, setOpen] = useState(false);
@@ -45,6 +51,7 @@ export function ApplyButton({ participantId, study, closedReasonId }: Props) {
   const answerId = useId();
   const hintId = useId();
   const failureId = useId();
+  const applied = useRef(false);
 
   if (closedReasonId) {
     return (
@@ -66,7 +73,9 @@ export function ApplyButton({ participantId, study, closedReasonId }: Props) {
         testId: study.id,
         screening: screening.trim() || undefined,
       });
-      setOpen(false);
+      applied.current = true;
+      if (open) setOpen(false);
+      else onApplied?.();
       toast({
         title: t('apply.submitted'),
         description: t('apply.submittedDescription', { title: study.title }),
@@ -123,7 +132,13 @@ export function ApplyButton({ participantId, study, closedReasonId }: Props) {
       <DialogTrigger asChild>
         <Button aria-label={buttonLabel}>{t('apply.button')}</Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!applied.current || !onApplied) return;
+          event.preventDefault();
+          onApplied();
+        }}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {

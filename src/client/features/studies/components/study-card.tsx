@@ -23,8 +23,12 @@ function datesPhrase(study: Study, language: Language, t: Translate<'dashboard'>
  * hour and duration, participants needed, dates, company, tags, description and the
  * total pay (pay rate x duration, KES, no decimals). `status` (the application's status,
  * or "Full") has its own line above the title, so it sits in the same place whatever the
- * title's length or the screen's width; `action` (Apply Now) sits in the footer.
+ * title's length or the screen's width; `action` (Apply Now) sits in the footer. The card
+ * takes the focus (not the Tab order) once its Apply Now button has done its work and gone.
  */
+/** The id of a study's card: applying moves the focus there (its Apply Now button goes). */
+export const studyCardId = (studyId: string) => `study-${studyId}`;
+
 export function StudyCard({
   study,
   status,
@@ -38,7 +42,13 @@ export function StudyCard({
   const t = useT('dashboard');
   const language = useLanguage();
   return (
-    <Card aria-labelledby={titleId} role="article" className="flex flex-col">
+    <Card
+      id={studyCardId(study.id)}
+      aria-labelledby={titleId}
+      role="article"
+      tabIndex={-1}
+      className="flex flex-col outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+    >
       <CardHeader className="gap-3">
         <div className="flex flex-col gap-1">
           {status ? (
