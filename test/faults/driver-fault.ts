@@ -39,3 +39,77 @@ export function failQuery(
     client.query = original;
   };
 }
+
+const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
+
+/**
+ * Makes the database lost for every statement but those `keep` lets through (say the
+ * session lookup, so that a request gets past sign-in to its own queries), on either driver
+ * and inside transactions too: pool queries, a checked-out client's queries (BEGIN and
+ * ROLLBACK still run, so the client goes back to the pool), and PGlite's transactions.
+ * Returns the undo.
+ */
+export function loseDatabase(
+  database: Database,
+  keep: (text: string) => boolean = () => false,
+): () => void {
+  type Queryable = { query: QueryFn };
+  const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> })
+    .$client;
+  const guard = (original: QueryFn) =>
+    function (this: unknown, ...args: unknown[]) {
+      const text = textOf(args[0]);
+      if (TRANSACTION_CONTROL.test(text) || keep(text)) return original.apply(this, args);
+      return Promise.reject(lostConnection());
+    };
+  const undo: (() => void)[] = [];
+  const patch = <K extends string>(owner: Record<K, unknown>, key: K, value: unknown) => {
+    const original = owner[key];
+    owner[key] = value;
+    undo.push(() => {
+      owner[key] = original;
+    });
+  };
+
+  patch(client, 'query', guard(client.query));
+  if (typeof client.transaction === 'function') {
+    // PGlite: its transaction hands the callback a handle of its own.
+    const transaction = client.transaction as (fn: (tx: Queryable) => unknown) => unknown;
+    patch(client, 'transaction', function (this: unknown, fn: (tx: Queryable) => unknown) {
+      return transaction.call(this, (tx: Queryable) => {
+        tx.query = guard(tx.query.bind(tx));
+        return fn(tx);
+      });
+    });
+  }
+  if (typeof client.connect === 'function') {
+    // node-postgres: a transaction checks a client out of the pool (the pool's own query
+    // does too, with a callback).
+    const connect = client.connect as (...args: unknown[]) => Promise<Queryable>;
+    const guarded = new WeakSet<Queryable>();
+    const guardClient = (checkedOut: Queryable) => {
+      if (guarded.has(checkedOut)) return;
+      guarded.add(checkedOut);
+      const original = checkedOut.query;
+      checkedOut.query = guard(original);
+      undo.push(() => {
+        checkedOut.query = original;
+      });
+    };
+    patch(client, 'connect', function (this: unknown, ...args: unknown[]) {
+      const callback = args[0];
+      if (typeof callback === 'function')
+        return connect.call(this, (error: unknown, checkedOut?: Queryable, ...rest: unknown[]) => {
+          if (checkedOut) guardClient(checkedOut);
+          (callback as (...a: unknown[]) => void)(error, checkedOut, ...rest);
+        });
+      return connect.call(this).then((checkedOut) => {
+        guardClient(checkedOut);
+        return checkedOut;
+      });
+    });
+  }
+  return () => {
+    for (const step of undo.reverse()) step();
+  };
+}
