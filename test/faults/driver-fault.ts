@@ -63,7 +63,7 @@ export function loseDatabase(
       return Promise.reject(lostConnection());
     };
   const undo: (() => void)[] = [];
-  const patch = <K extends string>(owner: Record<K, unknown>, key: K, value: unknown) => {
+  const patch = (owner: Record<string, unknown>, key: string, value: unknown) => {
     const original = owner[key];
     owner[key] = value;
     undo.push(() => {

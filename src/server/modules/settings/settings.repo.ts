@@ -7,9 +7,17 @@ import { defaultLanguage, type Language, languages } from '../../../shared/i18n/
 const SITE = 'site';
 
 /** The stored value, unchecked (the service parses it); `lock` holds it for the transaction. */
-export async function readSiteSettings(db: DbOrTx, options: { lock: boolean }): Promise<unknown> {
+/**
+ * The site settings. `lock`: `update` for the one who changes them; `share` for a writer
+ * that acts on them (applying), so that a change waits for it and it never commits on a
+ * value already replaced; false for a plain read.
+ */
+export async function readSiteSettings(
+  db: DbOrTx,
+  options: { lock: false | 'share' | 'update' },
+): Promise<unknown> {
   const query = db.select().from(settings).where(eq(settings.key, SITE));
-  const [row] = await (options.lock ? query.for('update') : query.limit(1));
+  const [row] = await (options.lock ? query.for(options.lock) : query.limit(1));
   return row?.value;
 }
 

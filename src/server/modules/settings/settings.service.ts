@@ -25,10 +25,11 @@ export function createSettingsService({ db, config }: { db: Db; config: Config }
     /**
      * Whether studies are open, read in the caller's transaction (not the cache): an
      * application is refused or taken on the state as stored at that moment, whichever
-     * instance switched it.
+     * instance switched it. Share-locked until the caller commits, so a postponement waits
+     * for applications already past this check, and none is written after it is stored.
      */
     async studiesOpenIn(tx: DbOrTx): Promise<boolean> {
-      return parsed(await readSiteSettings(tx, { lock: false })).studiesOpen;
+      return parsed(await readSiteSettings(tx, { lock: 'share' })).studiesOpen;
     },
 
     /**
@@ -41,7 +42,7 @@ export function createSettingsService({ db, config }: { db: Db; config: Config }
       ctx: RequestContext,
     ): Promise<{ settings: Settings; announced: number }> {
       const saved = await db.transaction(async (tx) => {
-        const before = parsed(await readSiteSettings(tx, { lock: true }));
+        const before = parsed(await readSiteSettings(tx, { lock: 'update' }));
         await saveSiteSettings(tx, next, ctx.actor?.id ?? null);
         const announced =
           !before.studiesOpen && next.studiesOpen
