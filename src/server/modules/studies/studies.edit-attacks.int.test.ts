@@ -145,4 +145,20 @@ describe('edits racing the work on a study', () => {
       expect(test.currentParticipants).toBeLessThanOrEqual(test.maxParticipants);
     }
   });
+
+  it('two partial edits racing (one moves the start later, one the end earlier) never leave the end before the start', async () => {
+    for (let round = 0; round < 3; round++) {
+      const study = await createStudy(t.database.db, {
+        startDate: '2026-12-10',
+        endDate: '2026-12-20',
+      });
+      const answers = await Promise.all([
+        edit(study.id, { startDate: '2026-12-15' }),
+        edit(study.id, { endDate: '2026-12-12' }),
+      ]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      const test = await stored(study.id);
+      expect(test.endDate >= test.startDate, JSON.stringify(test)).toBe(true);
+    }
+  });
 });
