@@ -108,6 +108,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ CONTACT_EMAIL: 'hello at example' })).toThrow(
       /CONTACT_EMAIL: must be an e-mail address/,
     );
+    // Longer than any address field takes (254): the site would show one nobody can write to.
+    expect(() => loadConfig({ CONTACT_EMAIL: `${'x'.repeat(250)}@example.co.ke` })).toThrow(
+      /CONTACT_EMAIL: must be an e-mail address/,
+    );
     for (const bad of ['+254 700', 'call 0711 464 914', '12345']) {
       expect(() => loadConfig({ CONTACT_PHONE: bad }), bad).toThrow(
         /CONTACT_PHONE: must be a phone number/,

@@ -71,7 +71,10 @@ const envSchema = z
     NOTIFY_EMAIL: optionalString.pipe(z.email('must be an e-mail address').optional()),
     // The contact the public pages show (GET /api/site); unset shows none (decision 028).
     CONTACT_EMAIL: optionalString.pipe(
-      z.email('must be an e-mail address such as hello@example.co.ke').optional(),
+      z
+        .email('must be an e-mail address such as hello@example.co.ke')
+        .max(LIMITS.email, `must be an e-mail address of at most ${LIMITS.email} characters`)
+        .optional(),
     ),
     CONTACT_PHONE: optionalString.refine(
       (v) => v === undefined || toE164(v) !== undefined,
