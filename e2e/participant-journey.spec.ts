@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { choose, descriptionOf, PHONE_HINT_TEXT, shot } from './support/kit';
+import { choose, descriptionOf, fieldOrder, PHONE_HINT_TEXT, shot } from './support/kit';
 import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
@@ -224,12 +224,27 @@ describe('participant journey', () => {
     await page.getByLabel('First name').fill(person.firstName);
     await page.getByLabel('Last name').fill(person.lastName);
     await page.getByLabel('Email').fill(person.email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    // The fields of the sign-up form, in its order: phone, password, its confirmation.
+    expect((await fieldOrder(page)).slice(0, 6)).toEqual([
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'password',
+      'confirmPassword',
+    ]);
     await page.getByLabel('Phone number').fill(person.phone);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill('Not-The-Same-Password-1');
+    await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
+    await page.getByRole('button', { name: 'Join as a participant' }).click();
+    await expect.poll(() => visible(page, "Passwords don't match")).toBe(true);
+    expect(page.url()).toContain('/participant/registration');
+    await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByLabel('Location').fill('Kisumu');
     await choose(page, 'Age range (optional)', '25–34');
     await page.getByLabel('Occupation').fill('Teacher');
-    await page.getByRole('checkbox', { name: /I agree to the terms/ }).click();
+    await page.getByRole('checkbox', { name: /I agree to the terms/ }).check();
     await page.getByRole('button', { name: 'Join as a participant' }).click();
     await page.waitForURL('**/participant/dashboard');
     await expect

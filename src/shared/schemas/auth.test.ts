@@ -53,8 +53,29 @@ describe('sign-up schema (spec section 5)', () => {
   });
 
   it('requires the terms checkbox on the registration form', () => {
-    const result = participantRegistrationFormSchema.safeParse({ ...valid, terms: false });
+    const result = participantRegistrationFormSchema.safeParse({
+      ...valid,
+      confirmPassword: valid.password,
+      terms: false,
+    });
     expect(result.error!.issues.map((i) => i.path[0])).toEqual(['terms']);
+  });
+
+  it("asks the password's confirmation on the registration form as the sign-up form does", () => {
+    const form = { ...valid, terms: true };
+    const empty = participantRegistrationFormSchema.safeParse({ ...form, confirmPassword: '' });
+    expect(empty.error!.issues[0]!.message).toBe('Please confirm your password');
+    const different = participantRegistrationFormSchema.safeParse({
+      ...form,
+      confirmPassword: 'different',
+    });
+    expect(different.error!.issues).toEqual([
+      expect.objectContaining({ path: ['confirmPassword'], message: "Passwords don't match" }),
+    ]);
+    expect(
+      participantRegistrationFormSchema.safeParse({ ...form, confirmPassword: valid.password })
+        .success,
+    ).toBe(true);
   });
 
   it('requires the same terms checkbox, with the same refusal, on the sign-up form', () => {

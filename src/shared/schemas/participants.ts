@@ -65,10 +65,19 @@ export const participantRegistrationSchema = z.object({
 });
 export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
 
-/** The registration form adds the terms checkbox, checked in the browser only. */
-export const participantRegistrationFormSchema = participantRegistrationSchema.extend({
-  terms: z.literal(true, { error: messages.terms }),
-});
+/**
+ * The registration form adds the password's confirmation and the terms checkbox, checked in
+ * the browser only: the same two the sign-up form asks (signUpFormSchema).
+ */
+export const participantRegistrationFormSchema = participantRegistrationSchema
+  .extend({
+    confirmPassword: z.string().min(1, { error: messages.confirmPassword }),
+    terms: z.literal(true, { error: messages.terms }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: messages.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
 export type ParticipantRegistrationFormValues = z.input<typeof participantRegistrationFormSchema>;
 
 /** A participant as the API describes it to its owner and to admins. */

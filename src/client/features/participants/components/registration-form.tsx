@@ -26,8 +26,9 @@ const emptyValues: Values = {
   firstName: '',
   lastName: '',
   email: '',
-  password: '',
   phone: '',
+  password: '',
+  confirmPassword: '',
   location: '',
   age: '',
   occupation: '',
@@ -63,8 +64,9 @@ export function RegistrationForm({
   const form = useZodForm(participantRegistrationFormSchema, emptyValues);
 
   async function onSubmit(values: Payload) {
-    // The terms box is checked here only; the API takes the participant fields.
-    const { terms: _terms, ...payload } = values;
+    // The confirmation and the terms box are checked here only; the API takes the
+    // participant fields.
+    const { confirmPassword: _confirm, terms: _terms, ...payload } = values;
     try {
       // Mail and SMS to the participant go in the language they registered in.
       await register.mutateAsync({ ...payload, language });
@@ -85,8 +87,15 @@ export function RegistrationForm({
           <NameFields control={form.control} />
         </div>
         <EmailField control={form.control} name="email" />
-        <NewPasswordField control={form.control} name="password" />
+        {/* The order and the fields of the sign-up form: phone, password, its confirmation. */}
         <PhoneField control={form.control} name="phone" />
+        <NewPasswordField control={form.control} name="password" />
+        <NewPasswordField
+          control={form.control}
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          confirm
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             control={form.control}
