@@ -22,6 +22,10 @@ import {
   updateAdmin,
 } from './admins.repo';
 
+/** A profile save that would change back an e-mail changed meanwhile (console only). */
+export const EMAIL_CHANGED_MEANWHILE =
+  'Your e-mail address was changed meanwhile: reload the page and try again';
+
 export type NewAdmin = { email: string; password: string; role: AdminRole };
 
 /** Creates an admin (route, CLI or start-up bootstrap); the username is the e-mail. */
@@ -121,6 +125,10 @@ export function createAdminsService({
         return await db.transaction(async (tx) => {
           const current = await lockAdmin(tx, who.id);
           if (!current) throw notFound('Admin not found');
+          // The password was asked for (or not) on the e-mail read before the lock: one that
+          // changed meanwhile is never changed back without it.
+          if (!emailChanges && input.email !== current.email.toLowerCase())
+            throw conflict(EMAIL_CHANGED_MEANWHILE);
           if (emailChanges && (await emailInUse(tx, input.email))) throw accountTaken('email');
           const row = await updateAdmin(tx, who.id, {
             firstName: input.firstName,
