@@ -38,6 +38,12 @@ export async function findParticipant(db: DbOrTx, id: string): Promise<Participa
   return row;
 }
 
+/** The participant row, locked until the transaction ends (a profile save). */
+export async function lockParticipant(tx: DbOrTx, id: string): Promise<ParticipantRow | undefined> {
+  const [row] = await tx.select().from(participants).where(eq(participants.id, id)).for('update');
+  return row;
+}
+
 export async function updateParticipant(
   db: DbOrTx,
   id: string,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/app-error';
+import { conflict, notFound } from '../../lib/app-error';
 import { csvFromRows } from '../../lib/csv-export';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage, type MicroCursor } from '../../lib/keyset-cursor';
@@ -38,6 +38,7 @@ import {
   ownPaymentsOf,
   paymentsOf,
   savePhotoRow,
+  lockParticipant,
   updateParticipant,
   type ParticipantChanges,
 } from './participants.repo';
@@ -149,6 +150,16 @@ export function createParticipantsService({
 
       try {
         return await db.transaction(async (tx) => {
+          // The password was asked for (or not) on the e-mail read before: one changed
+          // meanwhile (another tab) is never changed back without it.
+          const locked = await lockParticipant(tx, id);
+          if (!locked) throw notFound(tr('errors', 'participant.notFound'));
+          if (
+            !emailChanges &&
+            values.email !== undefined &&
+            values.email.toLowerCase() !== locked.email.toLowerCase()
+          )
+            throw conflict(tr('errors', 'participant.emailChangedMeanwhile'));
           if (
             values.email &&
             values.email.toLowerCase() !== current.email.toLowerCase() &&
