@@ -338,6 +338,20 @@ describe('disabling and re-enabling admins', () => {
 });
 
 describe("an admin's profile screen", () => {
+  it('is reached from the console by the name it carries (Account settings)', async () => {
+    const t = await signedInPage(session, { path: '/admin/dashboard' });
+    const { page } = t;
+    const link = page.getByRole('link', { name: 'Account settings', exact: true });
+    await link.first().waitFor();
+    expect(await link.count()).toBe(1);
+    await link.click();
+    await page.waitForURL('**/profile/settings');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Account settings');
+    await t.close();
+  });
+
   it('saves their name and phone (shown in E.164), and asks for the current password only to change the e-mail', async () => {
     const email = await newAdmin();
     const t = await signedInPage(session, {

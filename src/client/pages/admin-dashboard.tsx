@@ -72,7 +72,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           <Button asChild variant="outline" size="sm">
             <Link to={paths.profileSettings}>
               <SettingsIcon aria-hidden="true" />
-              Profile
+              Account settings
             </Link>
           </Button>
           <LogoutButton />
