@@ -285,6 +285,8 @@ describe('admin tests: create, edit, paid out and delete', () => {
     // A completed participant whose payment is still pending: nothing is paid out yet.
     await expect.poll(() => stat(page, 'Paid Out')).toBe('Ksh 0');
     expect(await stat(page, 'Remaining')).toBe('Ksh 3,000');
+    // Its payment is owed, and the page says so rather than leave it out of every line.
+    expect(await page.getByText('Ksh 1,000 owed, not yet paid').count()).toBe(1);
 
     const edit = page.getByRole('button', { name: 'Edit test' });
     await edit.click();

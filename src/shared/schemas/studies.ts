@@ -28,6 +28,8 @@ export const studySchema = z.object({
   paymentCount: z.number().int().optional(),
   /** Admins only: the sum of its completed payments, in KES, e.g. "3000.00". */
   paidOut: z.string().optional(),
+  /** Admins only: the sum of its owed payments (pending, processing or failed), in KES. */
+  owed: z.string().optional(),
 });
 export type Study = z.infer<typeof studySchema>;
 

@@ -23,10 +23,12 @@ describe('studyFigures', () => {
 
   it('counts only completed payments as paid out: a completion whose payment is pending is not', () => {
     const f = studyFigures(
-      { payRate: '1000.00', duration: 1, maxParticipants: 4, paidOut: '1000.00' },
+      { payRate: '1000.00', duration: 1, maxParticipants: 4, paidOut: '1000.00', owed: '1000.00' },
       apps('completed', 'completed', 'scheduled', 'interested', 'declined', 'screening'),
     );
     expect(f.paidOutCents).toBe(100_000n);
+    // The other completion's payment is owed, shown as such, never lost between the lines.
+    expect(f.owedCents).toBe(100_000n);
     expect(f.remainingCents).toBe(300_000n);
     expect(
       studyFigures({ payRate: '1000.00', duration: 1, maxParticipants: 4 }, apps('completed'))

@@ -13,6 +13,11 @@ export type StudyFigures = {
    * the pending payment a completion creates.
    */
   paidOutCents: bigint;
+  /**
+   * The study's owed payments (the admin view's `owed`: pending, processing or failed):
+   * completed participants not yet paid.
+   */
+  owedCents: bigint;
   /** Total budget minus paid out. */
   remainingCents: bigint;
   counts: Record<ApplicationStatus, number>;
@@ -26,7 +31,7 @@ export type StudyFigures = {
 
 /** The study page's money and capacity figures, in exact cents (never a float sum). */
 export function studyFigures(
-  study: Pick<Study, 'payRate' | 'duration' | 'maxParticipants' | 'paidOut'>,
+  study: Pick<Study, 'payRate' | 'duration' | 'maxParticipants' | 'paidOut' | 'owed'>,
   applications: readonly { status: ApplicationStatus }[],
 ): StudyFigures {
   const counts = Object.fromEntries(applicationStatuses.map((s) => [s, 0])) as Record<
@@ -38,11 +43,13 @@ export function studyFigures(
   const paymentCents = studyPayCents(study.payRate, study.duration);
   const totalBudgetCents = BigInt(study.maxParticipants) * paymentCents;
   const paidOutCents = study.paidOut === undefined ? 0n : toCents(study.paidOut);
+  const owedCents = study.owed === undefined ? 0n : toCents(study.owed);
   const taken = placesTaken(counts);
   return {
     paymentCents,
     totalBudgetCents,
     paidOutCents,
+    owedCents,
     remainingCents: totalBudgetCents - paidOutCents,
     counts,
     taken,

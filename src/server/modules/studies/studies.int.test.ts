@@ -306,7 +306,7 @@ describe('editing a study (PUT /api/tests/{id})', () => {
 });
 
 describe('the admin view of a study says whether it can be deleted', () => {
-  it('counts its payments and sums the completed ones; visitors see neither', async () => {
+  it('counts its payments and sums the completed and the owed ones; visitors see none of it', async () => {
     const study = await createStudy(t.database.db, { payRate: '1000.00', duration: 1 });
     const first = await apply(study.id);
     const second = await apply(study.id);
@@ -324,16 +324,17 @@ describe('the admin view of a study says whether it can be deleted', () => {
     ).toBe(200);
 
     const one = (await t.app.inject({ url: `/api/tests/${study.id}`, headers: asAdmin() })).json();
-    expect(one.test).toMatchObject({ paymentCount: 2, paidOut: '1000.00' });
+    expect(one.test).toMatchObject({ paymentCount: 2, paidOut: '1000.00', owed: '1000.00' });
     const list = (await t.app.inject({ url: '/api/tests', headers: asAdmin() })).json();
     const listed = list.tests.find((s: { id: string }) => s.id === study.id);
-    expect(listed).toMatchObject({ paymentCount: 2, paidOut: '1000.00' });
+    expect(listed).toMatchObject({ paymentCount: 2, paidOut: '1000.00', owed: '1000.00' });
     const fresh = await createStudy(t.database.db);
     const none = (await t.app.inject({ url: `/api/tests/${fresh.id}`, headers: asAdmin() })).json();
-    expect(none.test).toMatchObject({ paymentCount: 0, paidOut: '0.00' });
+    expect(none.test).toMatchObject({ paymentCount: 0, paidOut: '0.00', owed: '0.00' });
 
     const visitor = (await t.app.inject({ url: `/api/tests/${study.id}` })).json();
     expect(visitor.test).not.toHaveProperty('paymentCount');
     expect(visitor.test).not.toHaveProperty('paidOut');
+    expect(visitor.test).not.toHaveProperty('owed');
   });
 });

@@ -24,5 +24,10 @@ export function toStudy(row: StudyRow): Study {
 
 /** A study as staff see it: with its payments, which decide whether it can be deleted. */
 export function toAdminStudy(row: StudyRow, summary: PaymentSummary = NO_PAYMENTS): Study {
-  return { ...toStudy(row), paymentCount: summary.paymentCount, paidOut: summary.paidOut };
+  return {
+    ...toStudy(row),
+    paymentCount: summary.paymentCount,
+    paidOut: summary.paidOut,
+    owed: summary.owed,
+  };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { payments, studies } from '../../db/schema/index';
 import type { StudyStatus } from '../../../shared/schemas/options';
 import { newestFirst } from '../../lib/keyset-cursor';
+import { isOwedPayment } from '../payments/payments.repo';
 
 export type StudyRow = typeof studies.$inferSelect;
 export type NewStudyRow = typeof studies.$inferInsert;
@@ -97,12 +98,13 @@ export async function updateStudy(
   return row;
 }
 
-export type PaymentSummary = { paymentCount: number; paidOut: string };
-export const NO_PAYMENTS: PaymentSummary = { paymentCount: 0, paidOut: '0.00' };
+export type PaymentSummary = { paymentCount: number; paidOut: string; owed: string };
+export const NO_PAYMENTS: PaymentSummary = { paymentCount: 0, paidOut: '0.00', owed: '0.00' };
 
 /**
- * Per study (all of them, or those of `ids`): how many payments it has, of any status, and
- * the sum of the completed ones (exact, KES text), through payments_test_idx.
+ * Per study (all of them, or those of `ids`): how many payments it has, of any status, the
+ * sum of the completed ones and of the owed ones (pending, processing or failed: completed
+ * participants not yet paid), exact KES text, through payments_test_idx.
  */
 export async function paymentSummaries(
   db: DbOrTx,
@@ -114,12 +116,16 @@ export async function paymentSummaries(
       testId: payments.testId,
       paymentCount: sql<number>`count(*)::int`,
       paidOut: sql<string>`coalesce(sum(${payments.amount}) FILTER (WHERE ${payments.status} = 'completed'), 0)::numeric(14,2)::text`,
+      owed: sql<string>`coalesce(sum(${payments.amount}) FILTER (WHERE ${isOwedPayment()}), 0)::numeric(14,2)::text`,
     })
     .from(payments);
   const rows = await (ids ? query.where(inArray(payments.testId, [...ids])) : query).groupBy(
     payments.testId,
   );
   return new Map(
-    rows.map((r) => [r.testId, { paymentCount: Number(r.paymentCount), paidOut: r.paidOut }]),
+    rows.map((r) => [
+      r.testId,
+      { paymentCount: Number(r.paymentCount), paidOut: r.paidOut, owed: r.owed },
+    ]),
   );
 }

@@ -60,6 +60,9 @@ export function StudyOverview({
           <SummaryRow term="Paid out (payments marked paid)">
             {figures ? formatKes(figures.paidOutCents) : pending}
           </SummaryRow>
+          <SummaryRow term="Owed to completed participants (not yet paid)">
+            {figures ? formatKes(figures.owedCents) : pending}
+          </SummaryRow>
           <SummaryRow term="Due to scheduled participants">
             {scheduledOwed !== undefined ? formatKes(scheduledOwed) : pending}
           </SummaryRow>

@@ -93,7 +93,9 @@ export function StudyStats({
         note={
           unavailable
             ? undefined
-            : `Payments marked paid · ${figures.counts.completed} completed ${figures.counts.completed === 1 ? 'participant' : 'participants'}`
+            : figures.owedCents > 0n
+              ? `Payments marked paid · ${formatKes(figures.owedCents)} owed, not yet paid`
+              : `Payments marked paid · ${figures.counts.completed} completed ${figures.counts.completed === 1 ? 'participant' : 'participants'}`
         }
       />
       <StatCard
