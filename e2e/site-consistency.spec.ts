@@ -89,6 +89,12 @@ describe('a site with studies postponed and a configured contact', () => {
       const notice = t.page.getByRole('region', { name: NOTICE_TITLE });
       await notice.waitFor();
       await expect.poll(() => footerText(t.page)).toContain(FOOTER_NOTICE);
+      // The figures beside it do not promise open places nobody can apply to yet.
+      const strip = t.page.locator('[data-stat="openSlots"] dt');
+      await expect.poll(() => strip.textContent()).toBe('Places when studies open');
+      expect(await t.page.locator('[data-stat="activeTests"] dt').textContent()).toBe(
+        'Tests ready to open',
+      );
       await notice.scrollIntoViewIfNeeded();
       await expectNoAxeViolations(t.page);
       await shot(t.page, `studies-postponed-home-${width}`);
@@ -188,6 +194,11 @@ describe('the shared site (studies open, no contact configured)', () => {
       expect(text).not.toContain('Washiriki waliojisajili watajulishwa');
       expect(await t.page.getByText(NOTICE_TITLE).count()).toBe(0);
       expect(await t.page.getByText(SW_NOTICE_TITLE).count()).toBe(0);
+      if (path === '/') {
+        await expect
+          .poll(() => t.page.locator('[data-stat="openSlots"] dt').textContent())
+          .toBe('Open slots');
+      }
     }
     expectNoProblems(t);
     await t.close();

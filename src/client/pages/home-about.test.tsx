@@ -42,8 +42,9 @@ describe.each([
   it('speaks English at its English path', async () => {
     const html = await render(page, path, 'en');
     for (const { key, text } of englishSentences(namespace)) {
-      // The studies notice waits for the setting, which a prerendered page does not have.
-      if (key.startsWith('studies.postponed.')) continue;
+      // The studies notice and the figures' words for postponed studies wait for the
+      // setting, which a prerendered page does not have.
+      if (key.startsWith('studies.postponed.') || key.endsWith('Postponed')) continue;
       expect(html, key).toContain(text);
     }
   });
