@@ -269,7 +269,7 @@ export function PaymentsChart({
   const split = paymentSplit(trends.payments);
   const slices = [
     { key: 'paid', name: 'Paid', value: split.paidShare, fill: PAID },
-    { key: 'awaiting', name: 'Awaiting payment', value: split.awaitingShare, fill: AWAITING },
+    { key: 'awaiting', name: 'Owed', value: split.awaitingShare, fill: AWAITING },
   ].filter((slice) => slice.value > 0); // an empty slice would still draw its border
   return (
     <ChartFigure
@@ -342,7 +342,7 @@ export function PaymentsChart({
             </div>
             <div className="flex items-center gap-2">
               <span className="size-3 shrink-0 rounded-sm" style={{ backgroundColor: AWAITING }} />
-              <dt>Awaiting payment</dt>
+              <dt>Owed</dt>
               <dd className="ml-auto pl-4 font-semibold tabular-nums">
                 {formatKesDecimal(split.awaiting)}
               </dd>
