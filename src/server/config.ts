@@ -80,6 +80,18 @@ const envSchema = z
       (v) => v === undefined || toE164(v) !== undefined,
       'must be a phone number such as +254 711 464 914 or 0711 464 914',
     ),
+    // decisions.md section 9: log:// keeps SMS in the outbox; africastalking://USERNAME:APIKEY@ sends them.
+    SMS_URL: optionalString.refine(
+      (v) => v === undefined || parseSmsUrl(v) !== undefined,
+      'must be log:// or africastalking://USERNAME:APIKEY@',
+    ),
+    SMS_FROM: optionalString.refine(
+      (v) => v === undefined || /^[A-Za-z0-9 ]{1,11}$|^\d{3,15}$/.test(v),
+      'must be a sender id of at most 11 letters or digits, or a short code',
+    ),
+    BOOKING_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(12),
+    NO_SHOW_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    NO_SHOW_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
     REDIS_URL: optionalString.refine(
       (v) => v === undefined || /^rediss?:\/\//.test(v),
       'must start with redis:// or rediss://',
@@ -125,6 +137,10 @@ export type Config = {
   notifyEmail: string | undefined;
   /** The business's public contact (decision 028): each null when not configured. */
   contact: { email: string | null; phone: string | null };
+  /** Where SMS go (decisions.md section 9): kept in the outbox (log) or sent through Africa's Talking. */
+  sms: SmsConfig;
+  /** Booking rules of decisions.md section 9. */
+  booking: { cutoffHours: number; noShowWindowDays: number; noShowLimit: number };
   redisUrl: string | undefined;
   rateLimit: {
     authPerMinute: number;
@@ -140,6 +156,28 @@ export type Config = {
    */
   trustProxy: boolean | number | string;
 };
+
+export type SmsConfig =
+  | { provider: 'log' }
+  | { provider: 'africastalking'; username: string; apiKey: string; from: string | undefined };
+
+/** `log://` or `africastalking://USERNAME:APIKEY@`; undefined when it is neither. */
+export function parseSmsUrl(
+  value: string,
+): { provider: 'log' } | { provider: 'africastalking'; username: string; apiKey: string } | undefined {
+  if (value === 'log://') return { provider: 'log' };
+  const match = /^africastalking:\/\/([^:@/\s]+):([^@/\s]+)@$/.exec(value);
+  if (!match) return undefined;
+  try {
+    return {
+      provider: 'africastalking',
+      username: decodeURIComponent(match[1]!),
+      apiKey: decodeURIComponent(match[2]!),
+    };
+  } catch {
+    return undefined;
+  }
+}
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -201,6 +239,12 @@ function displayPhone(value: string | undefined): string | null {
   return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164) : null;
 }
 
+function smsConfig(url: string | undefined, from: string | undefined): SmsConfig {
+  const parsed = url === undefined ? undefined : parseSmsUrl(url);
+  if (parsed?.provider === 'africastalking') return { ...parsed, from };
+  return { provider: 'log' };
+}
+
 /** Parses the environment; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -233,6 +277,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     notifyEmail: e.NOTIFY_EMAIL,
     contact: { email: e.CONTACT_EMAIL ?? null, phone: displayPhone(e.CONTACT_PHONE) },
+    sms: smsConfig(e.SMS_URL, e.SMS_FROM),
+    booking: {
+      cutoffHours: e.BOOKING_CUTOFF_HOURS,
+      noShowWindowDays: e.NO_SHOW_WINDOW_DAYS,
+      noShowLimit: e.NO_SHOW_LIMIT,
+    },
     redisUrl: e.REDIS_URL,
     rateLimit: {
       authPerMinute: e.RATE_LIMIT_AUTH_PER_MIN,

@@ -96,8 +96,23 @@ export const applicationStatuses = [
   'completed',
   'declined',
   'disqualified',
+  'withdrawn',
+  'no_show',
 ] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+/** Study sessions (decisions.md section 9). */
+export const sessionModes = ['in_person', 'remote'] as const;
+export type SessionMode = (typeof sessionModes)[number];
+export const sessionStatuses = ['open', 'cancelled'] as const;
+export type SessionStatus = (typeof sessionStatuses)[number];
+/** What staff mark for a booking once its session has started. */
+export const attendanceValues = ['attended', 'no_show', 'excused'] as const;
+export type Attendance = (typeof attendanceValues)[number];
+export const reminderKinds = ['24h', '2h'] as const;
+export type ReminderKind = (typeof reminderKinds)[number];
+export const waitlistStatuses = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
+export type WaitlistStatus = (typeof waitlistStatuses)[number];
 
 export const requestStatuses = ['new', 'contacted', 'in-progress', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];

@@ -16,6 +16,7 @@ import { id, inList } from './_columns';
 import { admins } from './admins';
 import { participants } from './participants';
 import { studies } from './studies';
+import { studySessions } from './study-sessions';
 
 export const applications = pgTable(
   'applications',
@@ -41,6 +42,13 @@ export const applications = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The session booked (decisions.md section 9): set while scheduled, kept once attended or missed. */
+    sessionId: uuid('session_id').references(() => studySessions.id, { onDelete: 'set null' }),
+    /** Set by the attendance route: attended lets staff complete; no_show is also the status. */
+    attendance: varchar('attendance', { length: 20 }).$type<'attended' | 'no_show'>(),
+    attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    /** The calendar file's SEQUENCE: raised on every change of the booking or its session. */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
   },
   (t) => [
     unique('applications_participant_test_unique').on(t.participantId, t.testId),
@@ -48,6 +56,16 @@ export const applications = pgTable(
     index('applications_applied_at_idx').on(t.appliedAt.desc(), t.id.desc()),
     index('applications_status_applied_idx').on(t.status, t.appliedAt.desc()),
     check('applications_status_check', inList('status', applicationStatuses)),
+    index('applications_session_idx')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} IS NOT NULL`),
+    index('applications_no_show_idx')
+      .on(t.participantId, t.attendanceAt)
+      .where(sql`${t.attendance} = 'no_show'`),
+    check(
+      'applications_attendance_check',
+      sql`${t.attendance} IS NULL OR ${t.attendance} IN ('attended', 'no_show')`,
+    ),
     check('applications_rating_check', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check(
       'applications_hours_worked_check',

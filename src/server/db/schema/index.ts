@@ -13,3 +13,6 @@ export { participantPhotos } from './participant-photos';
 export { authFailures } from './auth-failures';
 export { phoneMigrationConflicts } from './phone-migration-conflicts';
 export { notificationReads } from './notification-reads';
+export { studySessions } from './study-sessions';
+export { sessionReminders, waitlistEntries } from './session-bookings';
+export { smsOutbox } from './sms-outbox';

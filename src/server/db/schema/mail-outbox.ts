@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
     subject: varchar('subject', { length: 300 }).notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** An iCalendar file (RFC 5545) attached as invite.ics: booking and change mails (decisions.md section 9). */
+    calendar: text('calendar'),
     kind: varchar('kind', { length: 50 }).notNull(),
     status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -13,6 +13,8 @@ export const statusNames: Record<ApplicationStatus, string> = {
   completed: 'Completed',
   declined: 'Declined',
   disqualified: 'Disqualified',
+  withdrawn: 'Withdrawn',
+  no_show: 'No-show',
 };
 
 export const plainStatus: RenderStatus = (application) => statusNames[application.status];

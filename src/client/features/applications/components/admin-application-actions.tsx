@@ -18,6 +18,8 @@ const moveVerb: Record<ApplicationStatus, string> = {
   completed: 'Complete',
   declined: 'Decline',
   disqualified: 'Disqualify',
+  withdrawn: 'Withdraw',
+  no_show: 'Mark no-show',
 };
 
 /** What the toast says once moved: "Jane Doe is now scheduled." */
@@ -29,6 +31,8 @@ const movedText: Record<ApplicationStatus, string> = {
   completed: 'has completed the study; a pending payment was created',
   declined: 'was declined',
   disqualified: 'was disqualified',
+  withdrawn: 'has withdrawn',
+  no_show: 'did not attend',
 };
 
 /** The step most often taken next, offered as the button; the others sit in the menu. */
