@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
 import type { Settings } from '@/shared/schemas/settings';
+import { REFRESH_EVERY_MS } from '../refresh';
 import { settingsKeys } from './keys';
 
 export type SettingsAnswer = { settings: Settings };
@@ -16,4 +17,26 @@ export function settingsQueryOptions() {
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());
+}
+
+const selectStudiesOpen = (answer: SettingsAnswer) => answer.settings.studiesOpen;
+
+/**
+ * The `studiesOpen` setting as every notice reads it: asked again every 30 s and when the
+ * window regains focus, so opening or postponing studies reaches pages already open. Its
+ * `data` is `undefined` until the server has answered (and if the first answer failed);
+ * each notice decides what that means for it.
+ */
+export function studiesOpenQueryOptions() {
+  return queryOptions({
+    ...settingsQueryOptions(),
+    staleTime: REFRESH_EVERY_MS,
+    refetchInterval: REFRESH_EVERY_MS,
+    refetchOnWindowFocus: true,
+    select: selectStudiesOpen,
+  });
+}
+
+export function useStudiesOpen() {
+  return useQuery(studiesOpenQueryOptions());
 }

@@ -1,7 +1,7 @@
 import { CalendarClockIcon, SettingsIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useSettings } from '@/client/api/settings/get-settings';
+import { useStudiesOpen } from '@/client/api/settings/get-settings';
 import { Button } from '@/client/components/ui/button';
 import { adminTabHref } from '@/client/lib/admin-tabs';
 
@@ -12,9 +12,9 @@ import { adminTabHref } from '@/client/lib/admin-tabs';
  * or a link to it (elsewhere). Nothing while studies are open, or before the answer is in.
  */
 export function StudiesPostponedNotice({ onOpenSettings }: { onOpenSettings?: () => void }) {
-  const settings = useSettings();
+  const studiesOpen = useStudiesOpen().data;
   const id = useId();
-  if (settings.data?.settings.studiesOpen !== false) return null;
+  if (studiesOpen !== false) return null;
   const label = 'Open studies in Settings';
   return (
     <aside

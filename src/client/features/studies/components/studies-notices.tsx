@@ -1,7 +1,7 @@
 import { CalendarClockIcon, TriangleAlertIcon } from 'lucide-react';
 import { DEFAULT_SETTINGS } from '@/shared/schemas/settings';
 import { site } from '@/shared/site';
-import { useSettings } from '@/client/api/settings/get-settings';
+import { useStudiesOpen } from '@/client/api/settings/get-settings';
 import { useT } from '@/client/i18n/language';
 
 /** Whether participants may apply: unknown until the setting has been read. */
@@ -16,10 +16,9 @@ export const POSTPONED_REASON_ID = 'studies-postponed-body';
  * wrong state; if it cannot be read, the default (postponed) holds and the server decides.
  */
 export function useStudiesState(): StudiesState {
-  const settings = useSettings();
-  if (settings.isPending) return 'loading';
-  const { studiesOpen } = settings.data?.settings ?? DEFAULT_SETTINGS;
-  return studiesOpen ? 'open' : 'postponed';
+  const studiesOpen = useStudiesOpen();
+  if (studiesOpen.isPending) return 'loading';
+  return (studiesOpen.data ?? DEFAULT_SETTINGS.studiesOpen) ? 'open' : 'postponed';
 }
 
 /**
