@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openPostgres, type Database, type DbLog } from '../../src/server/db/client';
+import { buildTestApp, type TestApp } from '../app';
 import { adminUrl, baseDbName, runPrefix, withDatabase } from '../pg-urls';
 
 export const pgUrl = process.env.TEST_DATABASE_URL;
@@ -63,6 +65,62 @@ export async function operatorClient(url: string): Promise<pg.Client> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
+}
+
+export type FaultApp = {
+  readonly app: FastifyInstance;
+  readonly db: Database['db'];
+  /** The operator's own connection, straight to the server. */
+  readonly operator: pg.Client;
+  /** How many other backends on this database wait for a lock (through `operator`). */
+  lockWaits(): Promise<number>;
+};
+
+/**
+ * Called in a describe block: before its tests, a fresh fault database (`log` defaults to one
+ * that keeps the pool's warnings out of the output), the app on it and an operator's
+ * connection; after them, all three closed.
+ */
+export function faultApp(options: { log?: DbLog } = {}): FaultApp {
+  let database: Database | undefined;
+  let t: TestApp | undefined;
+  let operator: pg.Client | undefined;
+  beforeAll(async () => {
+    const made = await createFaultDatabase({ log: options.log ?? captureLog() });
+    database = made.database;
+    t = await buildTestApp({ database });
+    operator = await operatorClient(made.directUrl);
+  });
+  afterAll(async () => {
+    await operator?.end();
+    await t?.close();
+    await database?.close();
+  });
+  const ready = () => {
+    if (!t || !operator) throw new Error('faultApp: its beforeAll has not run');
+    return { t, operator };
+  };
+  return {
+    get app() {
+      return ready().t.app;
+    },
+    get db() {
+      return ready().t.database.db;
+    },
+    get operator() {
+      return ready().operator;
+    },
+    async lockWaits() {
+      const client = ready().operator;
+      // Inside the operator's transaction pg_stat_activity is a snapshot: cleared before each read.
+      await client.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'`,
+      );
+      return rows[0]!.n;
+    },
+  };
 }
 
 /** Waits for a condition of the database server (not for time): polls until it holds. */
