@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN } from './accounts';
 import { startMailCatcher } from './mail-catcher';
+import { signInCookie } from './sign-in';
 import { TEST_PASSWORD_HASHING_ENV } from '../../test/password-hashing';
 import { freePort } from '../../test/server-process';
 
@@ -116,16 +117,7 @@ export async function startE2eServer(
 
 /** Switches the site's setting to "studies open", as the e2e admin. */
 async function openStudies(baseUrl: string) {
-  const signedIn = await fetch(`${baseUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-  });
-  if (!signedIn.ok) throw new Error(`e2e admin sign-in answered ${signedIn.status}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(baseUrl, E2E_ADMIN);
   const saved = await fetch(`${baseUrl}/api/settings`, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json' },

@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { E2E_ADMIN } from './accounts';
 import type { Session, TestPage } from './browser';
+import { signInCookie } from './sign-in';
 
 /** A short random suffix that keeps names unique across spec files sharing one database. */
 export const suffix = () => crypto.randomBytes(3).toString('hex');
@@ -95,16 +96,7 @@ export async function apiAs(
   password: string,
   baseUrl: string = inject('baseUrl'),
 ): Promise<Api> {
-  const signedIn = await fetch(`${baseUrl}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(signedIn.status).toBe(200);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInCookie(baseUrl, { email, password });
   return async <T>(method: string, url: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${url}`, {
       method,
