@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { safeErrorText, startOutboxLoop, type OutboxRunResult } from '../../lib/outbox-worker';
 import { isSensitiveMailKind } from '../../../shared/schemas/outbox';
 import { purgeSentBodies, withoutTokenLinks } from './mail.service';
 import {
@@ -18,24 +18,13 @@ import {
   type MailTransport,
 } from './mail.transport';
 
-/** After this many failed attempts a mail is marked failed and left for the admins' outbox view. */
-export const MAX_ATTEMPTS = 8;
-/** How long a claim holds a row; a worker that dies mid-send gives the row back after this. */
-const LOCK_SECONDS = 120;
-/** Batches per run before the run yields to the next tick (a large backlog drains over several ticks). */
-const MAX_BATCHES_PER_RUN = 100;
-const MAX_ERROR_LENGTH = 500;
-
-/** Seconds to wait before attempt `attempt + 1`: 30 s, 2 min, 8 min, 32 min, ~2 h, then 6 h. */
-export function retryDelaySeconds(attempt: number): number {
-  return Math.min(30 * 4 ** Math.max(attempt - 1, 0), 6 * 3600);
-}
+export { MAX_ATTEMPTS, retryDelaySeconds } from '../../lib/outbox-worker';
 
 export type MailWorker = {
   /** Stops the timer and waits for a run in flight; later runs do nothing. */
   stop(): Promise<void>;
   /** Sends what is due now. `failed` counts failed send attempts, retried later or given up. */
-  runOnce(): Promise<{ sent: number; failed: number }>;
+  runOnce(): Promise<OutboxRunResult>;
   /** Empties the bodies of mail sent more than 7 days ago (by the injected clock); returns how many. */
   purgeOnce(): Promise<number>;
 };
@@ -115,108 +104,42 @@ export function startMailWorker(options: {
     };
   }
   const mailer = transport;
-  const workerId = crypto.randomUUID();
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  // Runs of one worker never overlap: each starts when the previous one has settled.
-  let current: Promise<unknown> = Promise.resolve();
-
-  async function drain(): Promise<{ sent: number; failed: number }> {
-    const total = { sent: 0, failed: 0 };
-    for (let batch = 0; batch < MAX_BATCHES_PER_RUN && !stopped; batch++) {
-      const rows = await claimDueMail(db, workerId, SMTP_CONNECTIONS, LOCK_SECONDS);
-      const results = await Promise.allSettled(rows.map((row) => deliver(row)));
-      for (const result of results) {
-        if (result.status === 'rejected') throw result.reason;
-        total[result.value] += 1;
-      }
-      if (rows.length < SMTP_CONNECTIONS) break;
-    }
-    if (total.sent + total.failed > 0) log.info({ ...total }, 'mail outbox run');
-    return total;
-  }
-
-  async function deliver(row: OutboxRow): Promise<'sent' | 'failed'> {
-    if (row.attempts > MAX_ATTEMPTS) {
-      // Only a row whose worker stopped mid-send on its last attempt gets here: give up without sending again.
-      await markFailedAttempt(
-        row,
-        'gave up: the worker stopped while sending the last attempt',
-        true,
-      );
-      return 'failed';
-    }
-    try {
-      await mailer.send({
+  const loop = startOutboxLoop({
+    noun: 'mail',
+    log,
+    pollIntervalMs,
+    batchSize: SMTP_CONNECTIONS,
+    claim: (workerId, limit, lockSeconds) => claimDueMail(db, workerId, limit, lockSeconds),
+    send: (row: OutboxRow) =>
+      mailer.send({
         id: row.id,
         to: row.toAddress,
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-      });
-    } catch (error) {
-      const permanent = error instanceof MailSendError && error.permanent;
-      await markFailedAttempt(row, safeErrorText(error), permanent || row.attempts >= MAX_ATTEMPTS);
-      return 'failed';
-    }
-    await markClaimedSent(db, { id: row.id, workerId }, redactedOnceSent(row));
-    log.debug({ mailId: row.id, kind: row.kind }, 'mail sent');
-    return 'sent';
-  }
-
-  async function markFailedAttempt(
-    row: OutboxRow,
-    lastError: string,
-    giveUp: boolean,
-  ): Promise<void> {
-    const delay = retryDelaySeconds(row.attempts);
-    const claim = { id: row.id, workerId };
-    if (giveUp) await markClaimedFailed(db, claim, lastError);
-    else await retryClaimedLater(db, claim, lastError, delay);
-    log.warn(
-      {
-        mailId: row.id,
-        kind: row.kind,
-        attempt: row.attempts,
-        toDomain: row.toAddress.split('@').pop(),
-        error: lastError,
-        ...(giveUp ? {} : { retryInSeconds: delay }),
-      },
-      giveUp ? 'mail not sent; giving up' : 'mail not sent; will retry',
-    );
-  }
-
-  function runOnce(): Promise<{ sent: number; failed: number }> {
-    const run = current.then(() => (stopped ? { sent: 0, failed: 0 } : drain()));
-    current = run.catch(() => {});
-    return run;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((error: unknown) => {
-          log.warn(
-            { err: { message: safeErrorText(error) } },
-            'mail outbox run failed; retrying at the next poll',
-          );
-        })
-        .finally(schedule);
-    }, pollIntervalMs);
-    timer.unref();
-  }
-  schedule();
+        calendar: row.calendar,
+      }),
+    isPermanent: (error) => error instanceof MailSendError && error.permanent,
+    errorText: (error) => safeErrorText(error),
+    markSent: (claim, row) => markClaimedSent(db, claim, redactedOnceSent(row)),
+    markFailed: (claim, lastError) => markClaimedFailed(db, claim, lastError),
+    retryLater: (claim, lastError, delay) => retryClaimedLater(db, claim, lastError, delay),
+    logFields: (row) => ({
+      mailId: row.id,
+      kind: row.kind,
+      toDomain: row.toAddress.split('@').pop(),
+    }),
+    onStopped: () => {
+      if (ownsTransport) mailer.close();
+    },
+  });
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     purgeOnce,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       stopPurging();
-      await current;
-      if (ownsTransport) mailer.close();
+      await loop.stop();
     },
   };
 }
@@ -230,14 +153,4 @@ function redactedOnceSent(row: OutboxRow): { textBody?: string; htmlBody?: strin
   const htmlBody = row.htmlBody === null ? null : withoutTokenLinks(row.htmlBody);
   if (isSensitiveMailKind(row.kind)) return { textBody, htmlBody: null };
   return textBody === row.textBody && htmlBody === row.htmlBody ? {} : { textBody, htmlBody };
-}
-
-/** Short, and without the recipient's address (a server's reply often quotes it). */
-function safeErrorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const masked = text
-    .replace(/[^\s<>"'(),;:@]+@([A-Za-z0-9.-]+)/g, '…@$1')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return masked.length > MAX_ERROR_LENGTH ? `${masked.slice(0, MAX_ERROR_LENGTH - 1)}…` : masked;
 }
