@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { cn } from '@/client/lib/utils';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './dialog';
 import { Form } from './form';
 import { DialogFormActions } from './pending-button';
 
@@ -19,6 +27,8 @@ export function FormDialog<T extends FieldValues, C, P extends FieldValues>({
   submitLabel,
   pendingLabel,
   destructive = false,
+  trigger,
+  wide = false,
   children,
 }: {
   open: boolean;
@@ -31,12 +41,17 @@ export function FormDialog<T extends FieldValues, C, P extends FieldValues>({
   submitLabel: string;
   pendingLabel: string;
   destructive?: boolean;
+  /** The button that opens it, if it has one: closing the dialog returns the focus to it. */
+  trigger?: ReactNode;
+  /** For a long form (a study's fields): a wider dialog, its fields further apart. */
+  wide?: boolean;
   /** The fields. */
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      <DialogContent>
+      {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
+      <DialogContent className={cn(wide && 'max-w-2xl')}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -45,7 +60,7 @@ export function FormDialog<T extends FieldValues, C, P extends FieldValues>({
           <form
             noValidate
             onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
-            className="grid gap-4"
+            className={cn('grid', wide ? 'gap-5' : 'gap-4')}
           >
             {children}
             <DialogFormActions

@@ -1,38 +1,18 @@
 import { PlusIcon } from 'lucide-react';
-import { useZodForm } from '@/client/lib/use-zod-form';
 import { useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
-import type { z } from 'zod';
-import { Button } from '@/client/components/ui/button';
-import { toastFailure } from '@/client/lib/toast-failure';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/client/components/ui/dialog';
-import { Form } from '@/client/components/ui/form';
-import {
-  StudyFormFields,
-  studyFormFields,
-  type StudyFormValues,
-} from '@/client/components/layout/admin-study-form-fields';
-import { toast } from '@/client/components/ui/use-toast';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
-import { createStudySchema } from '@/shared/schemas/studies';
 import { useCreateStudy } from '@/client/api/studies/create-study';
-import { DialogFormActions } from '@/client/components/ui/pending-button';
-
-type Values = StudyFormValues;
-type Payload = z.output<typeof createStudySchema>;
+import { StudyFormDialog } from '@/client/components/layout/admin-study-form-dialog';
+import type { StudyFormValues } from '@/client/components/layout/admin-study-form-fields';
+import { Button } from '@/client/components/ui/button';
+import { toast } from '@/client/components/ui/use-toast';
+import { useZodForm } from '@/client/lib/use-zod-form';
+import { createStudySchema } from '@/shared/schemas/studies';
 
 /** Spec section 9: a study needs 10 participants unless told otherwise. */
 const DEFAULT_PARTICIPANTS = '10';
 
-const emptyValues: DefaultValues<Values> = {
+const emptyValues: DefaultValues<StudyFormValues> = {
   title: '',
   description: '',
   payRate: '',
@@ -54,49 +34,32 @@ export function CreateStudyDialog() {
   const [open, setOpen] = useState(false);
   const create = useCreateStudy();
   const form = useZodForm(createStudySchema, emptyValues);
-  const pending = form.formState.isSubmitting;
 
-  async function onSubmit(values: Payload) {
-    try {
-      const study = await create.mutateAsync(values);
-      toast({ title: 'Test created', description: `"${study.title}" was added as Not Started.` });
-      form.reset(emptyValues);
-      setOpen(false);
-    } catch (error) {
-      const details = getApiErrorDetails(error);
-      applyFieldErrors(form.setError, details.fieldErrors, studyFormFields);
-      toastFailure('Failed to create test', error, 'The test was not created. Please try again.');
-    }
-  }
-
-  const { control } = form;
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <StudyFormDialog
+      form={form}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <PlusIcon aria-hidden="true" />
           Create test
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Create test</DialogTitle>
-          <DialogDescription>
-            A new research test starts as Not Started; set it to Active to take applications.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-5">
-            <StudyFormFields control={control} />
-            <DialogFormActions
-              pending={pending}
-              onCancel={() => setOpen(false)}
-              submitLabel="Create test"
-              pendingLabel="Creating…"
-            />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Create test"
+      description="A new research test starts as Not Started; set it to Active to take applications."
+      submitLabel="Create test"
+      pendingLabel="Creating…"
+      onSave={async (values) => {
+        const study = await create.mutateAsync(values);
+        toast({ title: 'Test created', description: `"${study.title}" was added as Not Started.` });
+        form.reset(emptyValues);
+        setOpen(false);
+      }}
+      failure={{
+        title: 'Failed to create test',
+        text: 'The test was not created. Please try again.',
+      }}
+    />
   );
 }

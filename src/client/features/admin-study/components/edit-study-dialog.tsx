@@ -1,27 +1,10 @@
 import { PencilIcon } from 'lucide-react';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { useUpdateStudy } from '@/client/api/studies/update-study';
-import {
-  StudyFormFields,
-  studyFormFields,
-  type StudyFormValues,
-} from '@/client/components/layout/admin-study-form-fields';
+import { StudyFormDialog } from '@/client/components/layout/admin-study-form-dialog';
+import type { StudyFormValues } from '@/client/components/layout/admin-study-form-fields';
 import { Button } from '@/client/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/client/components/ui/dialog';
-import { Form } from '@/client/components/ui/form';
-import { DialogFormActions } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { applyFieldErrors } from '@/client/lib/form-errors';
-import { toastFailure } from '@/client/lib/toast-failure';
 import { useZodForm } from '@/client/lib/use-zod-form';
 import { createStudySchema, type Study } from '@/shared/schemas/studies';
 
@@ -49,65 +32,42 @@ export function EditStudyDialog({ study }: { study: Study }) {
   const [open, setOpen] = useState(false);
   const update = useUpdateStudy();
   const form = useZodForm(createStudySchema, valuesOf(study));
-  const pending = form.formState.isSubmitting;
-
-  function openWith(next: boolean) {
-    if (pending) return;
-    // Each opening starts from what is stored now, not from a draft left unsaved.
-    if (next) form.reset(valuesOf(study));
-    setOpen(next);
-  }
-
-  async function onSubmit(values: z.output<typeof createStudySchema>) {
-    try {
-      const saved = await update.mutateAsync({
-        id: study.id,
-        ...values,
-        // Emptied in the form: removed, not left as they were.
-        company: values.company ?? '',
-        requirements: values.requirements ?? '',
-      });
-      toast({ title: 'Test updated', description: `"${saved.title}" was saved.` });
-      setOpen(false);
-    } catch (error) {
-      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, studyFormFields);
-      toastFailure('Failed to update test', error, 'The test was not changed. Please try again.');
-    }
-  }
 
   return (
-    <Dialog open={open} onOpenChange={openWith}>
-      <DialogTrigger asChild>
+    <StudyFormDialog
+      form={form}
+      open={open}
+      onOpenChange={(next) => {
+        // Each opening starts from what is stored now, not from a draft left unsaved.
+        if (next) form.reset(valuesOf(study));
+        setOpen(next);
+      }}
+      trigger={
         <Button variant="outline">
           <PencilIcon aria-hidden="true" />
           Edit
           <span className="sr-only"> test</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Edit test</DialogTitle>
-          <DialogDescription>
-            A new pay rate or duration applies to participants completed from now on; payments
-            already created keep their amount.
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form
-            onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
-            noValidate
-            className="grid gap-5"
-          >
-            <StudyFormFields control={form.control} />
-            <DialogFormActions
-              pending={pending}
-              onCancel={() => openWith(false)}
-              submitLabel="Save changes"
-              pendingLabel="Saving…"
-            />
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit test"
+      description="A new pay rate or duration applies to participants completed from now on; payments already created keep their amount."
+      submitLabel="Save changes"
+      pendingLabel="Saving…"
+      onSave={async (values) => {
+        const saved = await update.mutateAsync({
+          id: study.id,
+          ...values,
+          // Emptied in the form: removed, not left as they were.
+          company: values.company ?? '',
+          requirements: values.requirements ?? '',
+        });
+        toast({ title: 'Test updated', description: `"${saved.title}" was saved.` });
+        setOpen(false);
+      }}
+      failure={{
+        title: 'Failed to update test',
+        text: 'The test was not changed. Please try again.',
+      }}
+    />
   );
 }
