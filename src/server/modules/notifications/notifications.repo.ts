@@ -118,19 +118,23 @@ const eventTime: Record<Kind, (id: string) => SQL> = {
 
 /**
  * One event read, and only it (opening it from the bell); reading it again changes
- * nothing. False when the event is gone.
+ * nothing (not even a new row version). False when the event is gone, read before or not.
  */
 export async function markOneSeen(
   db: DbOrTx,
   adminId: string,
   event: { kind: Kind; id: string },
 ): Promise<boolean> {
+  // A data-modifying WITH runs whether or not the query reads it; the answer is whether
+  // the event exists, as the insert skips a read that is already there.
   const result = await db.execute(sql`
-    WITH event AS (${eventTime[event.kind](event.id)})
-    INSERT INTO notification_reads (admin_id, kind, event_id, event_at)
-    SELECT ${adminId}::uuid, ${event.kind}, ${event.id}::uuid, at FROM event AS e(at)
-    ON CONFLICT (admin_id, kind, event_id) DO UPDATE SET read_at = notification_reads.read_at
-    RETURNING event_id
+    WITH event AS (${eventTime[event.kind](event.id)}),
+         read AS (
+           INSERT INTO notification_reads (admin_id, kind, event_id, event_at)
+           SELECT ${adminId}::uuid, ${event.kind}, ${event.id}::uuid, at FROM event AS e(at)
+           ON CONFLICT (admin_id, kind, event_id) DO NOTHING
+         )
+    SELECT EXISTS (SELECT 1 FROM event) AS found
   `);
-  return rowsOf(result).length > 0;
+  return rowsOf<{ found: boolean }>(result)[0]?.found ?? false;
 }
