@@ -36,6 +36,8 @@ export const outboxMailDetailSchema = outboxMailSchema.extend({
   body: z.string().nullable(),
   /** Why `body` is null: a secret kind, or purged after the retention period. */
   bodyHidden: z.enum(['sensitive', 'purged']).nullable(),
+  /** An invite.ics went (or goes) with it: session bookings and changes (decisions.md section 9). */
+  calendarAttached: z.boolean(),
 });
 export type OutboxMailDetail = z.infer<typeof outboxMailDetailSchema>;
 

@@ -27,7 +27,9 @@ export function toOutboxMail(row: OutboxListRow): OutboxMail {
  * One mail with its text body, unless the body is a secret (a sensitive kind, or any
  * token link still in it) or was purged after the retention period.
  */
-export function toOutboxMailDetail(row: OutboxListRow & { textBody: string }): OutboxMailDetail {
+export function toOutboxMailDetail(
+  row: OutboxListRow & { textBody: string; calendarAttached: boolean },
+): OutboxMailDetail {
   const secret = isSensitiveMailKind(row.kind) || containsTokenLink(row.textBody);
   const purged = !secret && row.textBody === '';
   return {
@@ -35,5 +37,6 @@ export function toOutboxMailDetail(row: OutboxListRow & { textBody: string }): O
     sensitive: secret,
     body: secret || purged ? null : row.textBody,
     bodyHidden: secret ? 'sensitive' : purged ? 'purged' : null,
+    calendarAttached: row.calendarAttached,
   };
 }

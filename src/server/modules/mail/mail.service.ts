@@ -28,6 +28,8 @@ export type OutgoingMail = {
   html?: string;
   /** What the mail is about, e.g. "password-reset"; for the admins' outbox view and for tests. */
   kind: string;
+  /** An iCalendar file (RFC 5545) sent along as invite.ics: session bookings and changes. */
+  calendar?: string;
 };
 
 /** How long a sent mail's body is kept (decisions.md section 8). */
@@ -54,7 +56,7 @@ export async function enqueueMail(
   mail: OutgoingMail,
   options: { smtpConfigured: boolean; log: FastifyBaseLogger },
 ): Promise<void> {
-  await insertMail(db, { ...mail, html: mail.html ?? null });
+  await insertMail(db, { ...mail, html: mail.html ?? null, calendar: mail.calendar ?? null });
   if (!options.smtpConfigured) {
     // Never the body, subject or address: a reset link in a log line is an account takeover.
     // Admins read queued mail in the Outbox tab, developers with `npm run mail:outbox`.

@@ -8,6 +8,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string | null;
+  /** An iCalendar file to send along (invite.ics), or none. */
+  calendar?: string | null;
 };
 
 export interface MailTransport {
@@ -78,6 +80,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
           subject: message.subject,
           text: message.text,
           ...(message.html === null ? {} : { html: message.html }),
+          ...(message.calendar ? { attachments: [invite(message.calendar)] } : {}),
           messageId: `<${message.id}@${messageIdDomain}>`,
         });
       } catch (error) {
@@ -90,6 +93,22 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         () => {},
       );
     },
+  };
+}
+
+/**
+ * The calendar file as an ordinary attachment, typed with the METHOD it carries. Not
+ * nodemailer's icalEvent: that also makes the file an alternative body of the mail, so
+ * Outlook shows a meeting request whose body is the event's DESCRIPTION instead of our
+ * text (and nodemailer itself warns of blank messages in some clients); the letter is the
+ * message here, the file goes with it.
+ */
+function invite(calendar: string) {
+  const method = /^METHOD:(REQUEST|CANCEL|PUBLISH)\r?$/m.exec(calendar)?.[1] ?? 'PUBLISH';
+  return {
+    filename: 'invite.ics',
+    content: calendar,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import ICAL from 'ical.js';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client';
@@ -8,6 +9,7 @@ import { mailOutbox } from '../../db/schema/index';
 import { testConfig } from '../../../../test/app';
 import { createTestDatabase, onPostgres } from '../../../../test/db';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../test/smtp';
+import { buildCalendar } from '../sessions/calendar';
 import { enqueueMail } from './mail.service';
 import type { MailTransport } from './mail.transport';
 import { MAX_ATTEMPTS, startMailWorker, type MailWorker } from './mail.worker';
@@ -375,6 +377,128 @@ describe('mail worker', () => {
   });
 });
 
+/** Quoted-printable (RFC 2045) to text: soft breaks dropped, =XX bytes read as UTF-8. */
+function fromQuotedPrintable(encoded: string): string {
+  const bytes: number[] = [];
+  const text = encoded.replace(/=\r\n/g, '');
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '=') {
+      bytes.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else bytes.push(text.charCodeAt(i));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The leaf parts of a received MIME message, headers unfolded and lowercased, bodies decoded. */
+function mimeParts(raw: string): { headers: string; body: string }[] {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  let pieces = [raw];
+  for (const boundary of boundaries) pieces = pieces.flatMap((p) => p.split(`\r\n--${boundary}`));
+  return pieces.flatMap((piece) => {
+    const split = piece.indexOf('\r\n\r\n');
+    if (split < 0) return [];
+    const headers = piece
+      .slice(0, split)
+      .replace(/\r\n[ \t]+/g, ' ')
+      .trim()
+      .toLowerCase();
+    if (!headers.includes('content-type:') || headers.includes('multipart/')) return [];
+    const encoded = piece.slice(split + 4);
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/.exec(headers)?.[1];
+    const body =
+      encoding === 'base64'
+        ? Buffer.from(encoded.replace(/\s/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? fromQuotedPrintable(encoded)
+          : encoded;
+    return [{ headers, body }];
+  });
+}
+
+describe('calendar attachments', () => {
+  const calendar = buildCalendar({
+    uid: 'application-1@insightlab.test',
+    sequence: 2,
+    startsAt: new Date('2026-12-01T22:30:00Z'),
+    durationMinutes: 60,
+    title: 'Utafiti wa simu, "Pesa"; siku ✨',
+    location: 'Westlands, Nairobi',
+    meetingUrl: null,
+    description: 'Your session',
+    now: new Date('2026-11-26T08:00:00Z'),
+  });
+
+  async function enqueueWithCalendar(file: string | undefined) {
+    await enqueueMail(
+      database.db,
+      {
+        to: 'booked@example.com',
+        subject: 'You are booked',
+        text: 'See you there',
+        html: '<p>See you there</p>',
+        kind: 'session-booked',
+        ...(file === undefined ? {} : { calendar: file }),
+      },
+      { smtpConfigured: true, log: silent },
+    );
+  }
+
+  it('stores the calendar with the mail and sends it as invite.ics (text/calendar, its METHOD), parseable', async () => {
+    await enqueueWithCalendar(calendar);
+    const [stored] = await database.db.select().from(mailOutbox);
+    expect(stored!.calendar).toBe(calendar);
+
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.messages).toHaveLength(1);
+    const parts = mimeParts(smtp.messages[0]!.raw);
+    const invites = parts.filter((p) => p.headers.includes('invite.ics'));
+    expect(invites).toHaveLength(1);
+    const invite = invites[0]!;
+    expect(invite.headers).toMatch(
+      /content-type: text\/calendar; charset=utf-8; method=request(;|\s|$)/,
+    );
+    expect(invite.headers).toMatch(/content-disposition: attachment; filename=("?)invite\.ics\1/);
+    expect(invite.body).toBe(calendar);
+    const event = new ICAL.Component(ICAL.parse(invite.body)).getFirstSubcomponent('vevent')!;
+    expect(event.getFirstPropertyValue('summary')).toBe('Utafiti wa simu, "Pesa"; siku ✨');
+    expect(event.getFirstPropertyValue('sequence')).toBe(2);
+    // The letter is still the mail: its text and HTML are there beside the file.
+    expect(parts.map((p) => p.body)).toEqual(
+      expect.arrayContaining(['See you there', '<p>See you there</p>']),
+    );
+  });
+
+  it('types a cancellation CANCEL', async () => {
+    await enqueueWithCalendar(
+      buildCalendar({
+        uid: 'application-1@insightlab.test',
+        sequence: 3,
+        startsAt: new Date('2026-12-01T22:30:00Z'),
+        durationMinutes: 60,
+        title: 'Study',
+        location: null,
+        meetingUrl: 'https://meet.example.com/x',
+        description: '',
+        cancelled: true,
+        now: new Date('2026-11-26T08:00:00Z'),
+      }),
+    );
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+    const invite = mimeParts(smtp.messages[0]!.raw).find((p) => p.headers.includes('invite.ics'));
+    expect(invite?.headers).toMatch(/content-type: text\/calendar; charset=utf-8; method=cancel/);
+    expect(invite?.body).toContain('METHOD:CANCEL\r\n');
+  });
+
+  it('a mail without a calendar carries no attachment', async () => {
+    await enqueueWithCalendar(undefined);
+    expect((await database.db.select().from(mailOutbox))[0]!.calendar).toBeNull();
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0 });
+    const raw = smtp.messages[0]!.raw;
+    expect(raw).not.toMatch(/text\/calendar|invite\.ics|Content-Disposition: attachment/i);
+  });
+});
+
 describe('mail retention', () => {
   const sentAt = new Date('2026-03-02T10:00:00.000Z');
   const day = 24 * 3600_000;
@@ -417,6 +541,11 @@ describe('mail retention', () => {
       .set({ createdAt: new Date(sentAt.getTime() - 30 * day) })
       .where(eq(mailOutbox.id, waiting!));
     const old = await sentMail('application-declined', 'Old news', sentAt);
+    // A booking mail's calendar says where and when someone takes part: it goes with the body.
+    await database.db
+      .update(mailOutbox)
+      .set({ calendar: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' })
+      .where(eq(mailOutbox.id, old));
     const recent = await sentMail(
       'application-declined',
       'Fresh news',
@@ -430,6 +559,7 @@ describe('mail retention', () => {
     expect(await row(old)).toMatchObject({
       textBody: '',
       htmlBody: null,
+      calendar: null,
       subject: 'Hi',
       status: 'sent',
     });

@@ -28,6 +28,7 @@ export function formatMailForDeveloper(mail: DumpedMail[]): string {
           `Kind:    ${m.kind}   Status: ${m.status}   Attempts: ${m.attempts}`,
           `Queued:  ${m.createdAt.toISOString()}${m.sentAt ? `   Sent: ${m.sentAt.toISOString()}` : ''}`,
           ...(m.lastError ? [`Error:   ${m.lastError}`] : []),
+          ...(m.calendar ? ['Attached: invite.ics (calendar)'] : []),
           '',
           m.textBody === '' ? '(body removed: sent more than 7 days ago)' : m.textBody,
         ].join('\n'),

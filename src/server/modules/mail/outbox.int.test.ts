@@ -170,6 +170,31 @@ describe('GET /api/outbox/{id}', () => {
     });
   });
 
+  it('says whether a calendar file goes with the mail, without showing it', async () => {
+    const plain = await queue('plain@example.com');
+    await enqueueMail(
+      t.database.db,
+      {
+        to: 'booked@example.com',
+        kind: 'session-booked',
+        subject: 'Booked',
+        text: 'See you',
+        calendar: 'BEGIN:VCALENDAR\r\nUID:secret-calendar\r\nEND:VCALENDAR\r\n',
+      },
+      { smtpConfigured: true, log: silent },
+    );
+    const [booked] = await t.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'booked@example.com'));
+    expect((await get(`/api/outbox/${plain}`)).json().mail.calendarAttached).toBe(false);
+    const res = await get(`/api/outbox/${booked!.id}`);
+    expect(res.json().mail).toMatchObject({ calendarAttached: true, body: 'See you' });
+    expect(res.body).not.toContain('secret-calendar');
+    // The list says nothing of it: it carries no body.
+    expect((await get('/api/outbox')).body).not.toContain('calendar');
+  });
+
   it('never shows the body of a password-reset mail, nor of any mail holding a token link', async () => {
     const reset = await queue(
       'reset@example.com',

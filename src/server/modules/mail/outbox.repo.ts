@@ -28,27 +28,42 @@ export type OutboxListRow = Pick<OutboxRow, keyof typeof listColumns>;
 
 export async function insertMail(
   db: DbOrTx,
-  mail: { to: string; subject: string; text: string; html: string | null; kind: string },
+  mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    calendar: string | null;
+    kind: string;
+  },
 ): Promise<void> {
   await db.insert(mailOutbox).values({
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
+    calendar: mail.calendar,
     kind: mail.kind,
   });
 }
 
-/** Empties the bodies of mail sent before `cutoff`; returns how many were emptied. */
+/**
+ * Empties the bodies of mail sent before `cutoff`, the calendar file too (it says where and
+ * when someone takes part in a study); returns how many were emptied.
+ */
 export async function emptySentBodies(db: DbOrTx, cutoff: Date): Promise<number> {
   const purged = await db
     .update(mailOutbox)
-    .set({ textBody: '', htmlBody: null })
+    .set({ textBody: '', htmlBody: null, calendar: null })
     .where(
       and(
         eq(mailOutbox.status, 'sent'),
         lt(mailOutbox.sentAt, cutoff),
-        or(ne(mailOutbox.textBody, ''), isNotNull(mailOutbox.htmlBody)),
+        or(
+          ne(mailOutbox.textBody, ''),
+          isNotNull(mailOutbox.htmlBody),
+          isNotNull(mailOutbox.calendar),
+        ),
       ),
     )
     .returning({ id: mailOutbox.id });
@@ -91,9 +106,13 @@ export async function countOutbox(db: DbOrTx, status: OutboxStatus | undefined):
 export async function findOutboxMail(
   db: DbOrTx,
   id: string,
-): Promise<(OutboxListRow & { textBody: string }) | undefined> {
+): Promise<(OutboxListRow & { textBody: string; calendarAttached: boolean }) | undefined> {
   const [row] = await db
-    .select({ ...listColumns, textBody: mailOutbox.textBody })
+    .select({
+      ...listColumns,
+      textBody: mailOutbox.textBody,
+      calendarAttached: sql<boolean>`${mailOutbox.calendar} is not null`,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id))
     .limit(1);

@@ -91,6 +91,16 @@ describe('buildCalendar', () => {
     expect(organizer.getParameter('cn')).toBe('InsightLab Research');
   });
 
+  it('takes the address alone from a sender written with a name (MAIL_FROM)', () => {
+    const { event } = parse(
+      buildCalendar({
+        ...base,
+        organizer: { name: 'InsightLab', email: 'InsightLab <no-reply@insightlab.test>' },
+      }),
+    );
+    expect(event.getFirstPropertyValue('organizer')).toBe('mailto:no-reply@insightlab.test');
+  });
+
   it('round-trips commas, semicolons, backslashes, newlines, Kiswahili and emoji', () => {
     const title = 'Utafiti wa simu: "Pesa", malipo; na\\au hifadhi\nsiku ya pili ✨🇰🇪 — ñ';
     const location = 'Jengo la Mwanzo, ghorofa ya 2; chumba 4\nNairobi';

@@ -59,6 +59,9 @@ function uri(value: string): string {
  */
 const parameter = (value: string) => text(value).replace(/["\r\n]/g, '');
 
+/** A sender like MAIL_FROM ("InsightLab <no-reply@x>") gives its address alone. */
+const address = (from: string) => parameter(/<([^<>]*)>/.exec(from)?.[1] ?? from).trim();
+
 export function buildCalendar(event: CalendarEvent): string {
   const calendar = ical({
     prodId: { company: site.name, product: 'Study sessions', language: 'EN' },
@@ -78,7 +81,7 @@ export function buildCalendar(event: CalendarEvent): string {
     description:
       url && !description.includes(url) ? `${description}\n\n${url}`.trim() : description,
     organizer: event.organizer
-      ? { name: parameter(event.organizer.name), email: parameter(event.organizer.email) }
+      ? { name: parameter(event.organizer.name), email: address(event.organizer.email) }
       : null,
     status: event.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });

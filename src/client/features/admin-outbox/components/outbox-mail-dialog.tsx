@@ -1,4 +1,4 @@
-import { EyeIcon, LockIcon } from 'lucide-react';
+import { CalendarIcon, EyeIcon, LockIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -84,21 +84,28 @@ function MailBody({ id }: { id: string }) {
     );
   }
   const detail = query.data;
-  if (detail.body === null) {
-    return (
-      <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
-        <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        {hiddenText[detail.bodyHidden ?? 'sensitive']}
-      </p>
-    );
-  }
   return (
-    <pre
-      tabIndex={0}
-      aria-label="Mail text"
-      className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere"
-    >
-      {detail.body}
-    </pre>
+    <>
+      {detail.body === null ? (
+        <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+          <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {hiddenText[detail.bodyHidden ?? 'sensitive']}
+        </p>
+      ) : (
+        <pre
+          tabIndex={0}
+          aria-label="Mail text"
+          className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere"
+        >
+          {detail.body}
+        </pre>
+      )}
+      {detail.calendarAttached && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
+          With a calendar file (invite.ics) for the session.
+        </p>
+      )}
+    </>
   );
 }
