@@ -88,6 +88,25 @@ export const permissions: Record<string, RouteRule> = {
   'GET /api/applications': { allow: SIGNED_IN },
   'PUT /api/applications/{id}/status': { allow: ADMINS },
 
+  // Section 9: sessions, attendance and the reliability reset are the console's; booking is the
+  // application's participant's or an admin's (the service refuses another person's, 403);
+  // withdrawing and the waitlist are the participant's own; the calendar file also admins'.
+  'POST /api/tests/{id}/sessions': { allow: ADMINS },
+  'POST /api/tests/{id}/sessions/series': { allow: ADMINS },
+  'GET /api/tests/{id}/sessions': { allow: SIGNED_IN },
+  'PUT /api/sessions/{id}': { allow: ADMINS },
+  'PUT /api/sessions/{id}/status': { allow: ADMINS },
+  'DELETE /api/sessions/{id}': { allow: ADMINS },
+  'PUT /api/sessions/{id}/attendance': { allow: ADMINS },
+  'POST /api/applications/{id}/booking': { allow: SIGNED_IN },
+  'DELETE /api/applications/{id}/booking': { allow: SIGNED_IN },
+  'POST /api/applications/{id}/withdraw': { allow: PARTICIPANT },
+  'PUT /api/applications/{id}/attendance': { allow: ADMINS },
+  'GET /api/applications/{id}/calendar.ics': { allow: SIGNED_IN },
+  'POST /api/participants/{id}/reliability/reset': { allow: ADMINS },
+  'POST /api/tests/{id}/waitlist': { allow: PARTICIPANT },
+  'DELETE /api/tests/{id}/waitlist': { allow: PARTICIPANT },
+
   // Section 3's payments list and status route: admins (section 5's payment machine).
   'GET /api/payments': { allow: ADMINS },
   'PUT /api/payments/{id}/status': { allow: ADMINS },

@@ -37,6 +37,8 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
 import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { createSessionsService, type SessionsService } from './modules/sessions/sessions.service';
 import { bodyLimitsPlugin, MAX_JSON_BYTES } from './plugins/body-limits';
 import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
@@ -50,6 +52,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** Sessions, booking and the waitlist; main.ts runs its reminder and offer jobs. */
+    sessions: SessionsService;
   }
   interface FastifyContextConfig {
     /** 'debug' logs this route's successful requests at debug level (polled public reads). */
@@ -65,7 +69,7 @@ export type BuildAppOptions = {
   /** A ready pino logger (main.ts: asynchronous destination); wins over `logger`. */
   loggerInstance?: FastifyBaseLogger;
   clientDir?: string;
-  /** The clock of the sign-in lockout; tests inject one instead of waiting. */
+  /** The clock of the sign-in lockout, bookings, reminders and offers; tests inject one instead of waiting. */
   clock?: () => Date;
 };
 
@@ -196,8 +200,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       studies,
       settings,
+      ...(options.clock ? { now: options.clock } : {}),
     }),
   });
+  const sessions = createSessionsService({
+    db: database.db,
+    config,
+    log: app.log,
+    studies,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
+  app.decorate('sessions', sessions);
+  await app.register(sessionsRoutes, { sessions });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db: database.db, config, log: app.log }),
   });

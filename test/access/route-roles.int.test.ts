@@ -42,6 +42,9 @@ let superAdmin: Account;
 let otherAdminId: string;
 let activeStudyId: string;
 let outboxId: string;
+/** A study in sessions where p is booked (bookedApplicationId) in sessionId. */
+let sessionStudy: { testId: string; sessionId: string };
+let bookedApplicationId: string;
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const newPassword = () => `Baobab-${unique()}-7!`;
@@ -120,6 +123,64 @@ async function newPendingPayment(): Promise<string> {
   if (!payment) throw new Error('no payment for the completed application');
   return payment.id;
 }
+/** Sessions made for the cases start two hours apart, so p's bookings never overlap. */
+let sessionsMade = 0;
+/** A study in sessions, from tomorrow for 60 days, with one session three days or more ahead. */
+async function newSessionStudy(): Promise<{ testId: string; sessionId: string }> {
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const { test } = await setUp({
+    method: 'POST',
+    url: '/api/tests',
+    payload: { ...studyBody(), startDate: day(1), endDate: day(60) },
+  });
+  await setUp({
+    method: 'PUT',
+    url: `/api/tests/${test.id}/status`,
+    payload: { status: 'active' },
+  });
+  const { session } = await setUp({
+    method: 'POST',
+    url: `/api/tests/${test.id}/sessions`,
+    payload: {
+      startsAt: new Date(Date.now() + 3 * 86_400_000 + sessionsMade++ * 7_200_000).toISOString(),
+      mode: 'in_person',
+      location: 'iHub, Nairobi',
+      capacity: 50,
+    },
+  });
+  return { testId: test.id, sessionId: session.id };
+}
+async function newSession(): Promise<string> {
+  return (await newSessionStudy()).sessionId;
+}
+/** p's application to a new study in sessions, selected: `applicationId session:sessionId`. */
+async function newBookable(): Promise<string> {
+  const { testId, sessionId } = await newSessionStudy();
+  const res = await send(
+    { method: 'POST', url: '/api/applications', payload: { participantId: p.id, testId } },
+    p,
+  );
+  if (res.statusCode !== 201) throw new Error(`apply: ${res.statusCode} ${res.body}`);
+  const applicationId = res.json().application.id as string;
+  await setUp({
+    method: 'PUT',
+    url: `/api/applications/${applicationId}/status`,
+    payload: { status: 'selected' },
+  });
+  return `${applicationId} ${sessionId}`;
+}
+/** p booked into a session three days ahead (by an admin): the application's id. */
+async function newBooking(): Promise<string> {
+  const [applicationId, sessionId] = (await newBookable()).split(' ');
+  await setUp({
+    method: 'POST',
+    url: `/api/applications/${applicationId}/booking`,
+    payload: { sessionId },
+  });
+  return applicationId!;
+}
+
 const inquiry = clientRequestInput;
 const researchRequest = researchRequestInput;
 async function photoUpload(id: string): Promise<Call> {
@@ -331,6 +392,95 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     url: `/api/applications/${await recordFor(c, newApplication)}/status`,
     payload: { status: 'screening' },
   }),
+  'POST /api/tests/{id}/sessions': async () => ({
+    method: 'POST',
+    url: `/api/tests/${sessionStudy.testId}/sessions`,
+    payload: {
+      startsAt: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+      mode: 'remote',
+      meetingUrl: 'https://meet.example.com/roles',
+      capacity: 5,
+    },
+  }),
+  'POST /api/tests/{id}/sessions/series': async () => ({
+    method: 'POST',
+    url: `/api/tests/${sessionStudy.testId}/sessions/series`,
+    payload: {
+      startsAt: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      mode: 'in_person',
+      location: 'iHub, Nairobi',
+      capacity: 5,
+      repeat: 'daily',
+      count: 2,
+    },
+  }),
+  // p is booked in the study, so may read its sessions.
+  'GET /api/tests/{id}/sessions': () => ({
+    method: 'GET',
+    url: `/api/tests/${sessionStudy.testId}/sessions`,
+  }),
+  'PUT /api/sessions/{id}': () => ({
+    method: 'PUT',
+    url: `/api/sessions/${sessionStudy.sessionId}`,
+    payload: { capacity: 40 },
+  }),
+  'PUT /api/sessions/{id}/status': async (c) => ({
+    method: 'PUT',
+    url: `/api/sessions/${await recordFor(c, newSession)}/status`,
+    payload: { status: 'cancelled' },
+  }),
+  'DELETE /api/sessions/{id}': async (c) => ({
+    method: 'DELETE',
+    url: `/api/sessions/${await recordFor(c, newSession)}`,
+  }),
+  // The session has not started: 409; the guard let the caller that far.
+  'PUT /api/sessions/{id}/attendance': () => ({
+    method: 'PUT',
+    url: `/api/sessions/${sessionStudy.sessionId}/attendance`,
+    payload: { attended: [bookedApplicationId] },
+    status: 409,
+  }),
+  'POST /api/applications/{id}/booking': async (c) => {
+    const [applicationId, sessionId] = (await recordFor(c, newBookable)).split(' ');
+    return {
+      method: 'POST',
+      url: `/api/applications/${applicationId}/booking`,
+      payload: { sessionId },
+    };
+  },
+  'DELETE /api/applications/{id}/booking': async (c) => ({
+    method: 'DELETE',
+    url: `/api/applications/${await recordFor(c, newBooking)}/booking`,
+  }),
+  'POST /api/applications/{id}/withdraw': async (c) => ({
+    method: 'POST',
+    url: `/api/applications/${await recordFor(c, newApplication)}/withdraw`,
+  }),
+  'PUT /api/applications/{id}/attendance': () => ({
+    method: 'PUT',
+    url: `/api/applications/${bookedApplicationId}/attendance`,
+    payload: { attendance: 'attended' },
+    status: 409,
+  }),
+  'GET /api/applications/{id}/calendar.ics': () => ({
+    method: 'GET',
+    url: `/api/applications/${bookedApplicationId}/calendar.ics`,
+  }),
+  'POST /api/participants/{id}/reliability/reset': () => ({
+    method: 'POST',
+    url: `/api/participants/${p.id}/reliability/reset`,
+  }),
+  // p is booked, not selected: 409; the guard let the caller that far.
+  'POST /api/tests/{id}/waitlist': () => ({
+    method: 'POST',
+    url: `/api/tests/${sessionStudy.testId}/waitlist`,
+    status: 409,
+  }),
+  'DELETE /api/tests/{id}/waitlist': () => ({
+    method: 'DELETE',
+    url: `/api/tests/${sessionStudy.testId}/waitlist`,
+    status: 404,
+  }),
   'GET /api/payments': () => ({ method: 'GET', url: '/api/payments' }),
   'PUT /api/payments/{id}/status': async (c) => ({
     method: 'PUT',
@@ -408,6 +558,23 @@ beforeAll(async () => {
   superAdmin = await session({ id: s.row.id, email: s.email, password: s.password });
   otherAdminId = (await createTestAdmin(t.database.db, 'admin')).row.id;
   activeStudyId = await newActiveStudy();
+  sessionStudy = await newSessionStudy();
+  {
+    const res = await send(
+      {
+        method: 'POST',
+        url: '/api/applications',
+        payload: { participantId: p.id, testId: sessionStudy.testId },
+      },
+      p,
+    );
+    bookedApplicationId = res.json().application.id;
+    await setUp({
+      method: 'POST',
+      url: `/api/applications/${bookedApplicationId}/booking`,
+      payload: { sessionId: sessionStudy.sessionId },
+    });
+  }
   // So that reading the photo finds one, whatever order the cases run in.
   const photo = await photoUpload(p.id);
   if ((await send(photo, p)).statusCode !== 200) throw new Error('photo upload failed');

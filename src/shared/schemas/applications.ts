@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { emptyAsUndefined, say, text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
-import { applicationStatuses, studyStatuses } from './options';
+import { applicationStatuses, studyStatuses, waitlistStatuses } from './options';
+import { bookedSessionSchema, reliabilitySchema } from './sessions';
 
 /** POST /api/applications: the applicant applies for themself; `screening` answers the requirements. */
 export const applySchema = z.object({
@@ -23,6 +24,19 @@ export const applicationSchema = z.object({
   appliedAt: z.string(),
   scheduledAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** The session booked (decisions.md section 9), kept once attended or missed; null otherwise. */
+  session: bookedSessionSchema.nullable(),
+  /** What staff marked once the session started: attended (then it can be completed) or no_show. */
+  attendance: z.enum(['attended', 'no_show']).nullable(),
+  /** The applicant's place on the study's waitlist while waiting or offered a seat. */
+  waitlist: z
+    .object({
+      status: z.enum(waitlistStatuses),
+      position: z.number().int().nullable(),
+      offeredSessionId: z.string().nullable(),
+      offerExpiresAt: z.string().nullable(),
+    })
+    .nullable(),
   /** The study, summarised, so a list needs no second request. */
   test: z.object({
     id: z.string(),
@@ -66,6 +80,7 @@ export const adminApplicationSchema = applicationSchema.extend({
       lastName: z.string(),
       email: z.string(),
       phone: z.string(),
+      reliability: reliabilitySchema,
     })
     .nullable(),
   test: applicationSchema.shape.test.extend({

@@ -72,6 +72,7 @@ describe('GET /api/applications for admins', () => {
       lastName: 'Kamau',
       email: wanjiru.email,
       phone: '+254711000111',
+      reliability: { completedCount: 0, noShowCount: 0, reliability: null, bookingPaused: false },
     });
     expect(first.test).toMatchObject({
       id: big.id,

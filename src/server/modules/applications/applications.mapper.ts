@@ -1,8 +1,17 @@
 import type { AdminApplication, Application } from '../../../shared/schemas/applications';
 import type { StudyRow } from '../studies/studies.repo';
-import type { AdminApplicationRow, ApplicationRow } from './applications.repo';
+import { toBookedSession } from '../sessions/booking-view';
+import type { AdminApplicationRow, ApplicationRow, OwnApplicationRow } from './applications.repo';
 
-export function toApplication(row: ApplicationRow, study: StudyRow): Application {
+/** What rides on an application beside its own columns: the booked session and the place in line. */
+export type ApplicationExtras = Pick<Application, 'session' | 'waitlist'>;
+const noExtras: ApplicationExtras = { session: null, waitlist: null };
+
+export function toApplication(
+  row: ApplicationRow,
+  study: StudyRow,
+  extras: ApplicationExtras = noExtras,
+): Application {
   return {
     id: row.id,
     participantId: row.participantId,
@@ -15,6 +24,9 @@ export function toApplication(row: ApplicationRow, study: StudyRow): Application
     appliedAt: row.appliedAt.toISOString(),
     scheduledAt: row.scheduledAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    session: extras.session,
+    attendance: row.attendance,
+    waitlist: extras.waitlist,
     test: {
       id: study.id,
       title: study.title,
@@ -28,8 +40,37 @@ export function toApplication(row: ApplicationRow, study: StudyRow): Application
   };
 }
 
-export function toAdminApplication(r: AdminApplicationRow): AdminApplication {
-  const base = toApplication(r.application, r.study);
+/** The session and place in line as the participant's own list joins them. */
+export function ownApplication(r: OwnApplicationRow): Application {
+  return toApplication(r.application, r.study, {
+    session: r.session ? toBookedSession(r.session) : null,
+    waitlist: r.waitlist
+      ? {
+          status: r.waitlist.status,
+          position: r.waitlistPosition === null ? null : Number(r.waitlistPosition),
+          offeredSessionId: r.waitlist.offeredSessionId,
+          offerExpiresAt: r.waitlist.offerExpiresAt?.toISOString() ?? null,
+        }
+      : null,
+  });
+}
+
+/** decisions.md section 9: completed / (completed + no-shows), null before the first of either. */
+export function toReliability(completedCount: number, noShowCount: number, noShowLimit: number) {
+  const total = completedCount + noShowCount;
+  return {
+    completedCount,
+    noShowCount,
+    reliability: total === 0 ? null : completedCount / total,
+    bookingPaused: noShowCount >= noShowLimit,
+  };
+}
+
+export function toAdminApplication(r: AdminApplicationRow, noShowLimit: number): AdminApplication {
+  const base = toApplication(r.application, r.study, {
+    session: r.session ? toBookedSession(r.session) : null,
+    waitlist: null,
+  });
   const p = r.participant;
   return {
     ...base,
@@ -41,6 +82,11 @@ export function toAdminApplication(r: AdminApplicationRow): AdminApplication {
             lastName: p.lastName ?? '',
             email: p.email ?? '',
             phone: p.phone ?? '',
+            reliability: toReliability(
+              Number(r.completedCount),
+              Number(r.noShowCount),
+              noShowLimit,
+            ),
           }
         : null,
     test: {

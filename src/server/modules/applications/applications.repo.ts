@@ -1,6 +1,12 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, participants, studies } from '../../db/schema/index';
+import {
+  applications,
+  participants,
+  studies,
+  studySessions,
+  waitlistEntries,
+} from '../../db/schema/index';
 import { PLACE_TAKING_STATUSES } from '../../../shared/rules/capacity';
 import type { ApplicationListQuery } from '../../../shared/schemas/applications';
 import type { ApplicationStatus } from '../../../shared/schemas/options';
@@ -11,6 +17,7 @@ import {
   type MicroCursor,
 } from '../../lib/keyset-cursor';
 import { participantSearch } from '../participants/participants.repo';
+import { reliabilityColumns } from '../sessions/sessions.repo';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -108,15 +115,33 @@ export async function updateApplicationStatus(
   return row;
 }
 
-/** A participant's own applications with their studies, newest first. */
+/** A participant's own applications with their studies, booked sessions and places in line, newest first. */
 export async function listOwnApplications(db: DbOrTx, participantId: string) {
   return db
-    .select({ application: applications, study: studies })
+    .select({
+      application: applications,
+      study: studies,
+      session: studySessions,
+      waitlist: waitlistEntries,
+      waitlistPosition: sql<
+        number | null
+      >`CASE WHEN ${waitlistEntries.status} = 'waiting' THEN (SELECT count(*)::int FROM waitlist_entries AS ahead WHERE ahead.test_id = ${waitlistEntries.testId} AND ahead.status = 'waiting' AND (ahead.created_at, ahead.id) <= (${waitlistEntries.createdAt}, ${waitlistEntries.id})) END`,
+    })
     .from(applications)
     .innerJoin(studies, eq(studies.id, applications.testId))
+    .leftJoin(studySessions, eq(studySessions.id, applications.sessionId))
+    .leftJoin(
+      waitlistEntries,
+      and(
+        eq(waitlistEntries.applicationId, applications.id),
+        inArray(waitlistEntries.status, ['waiting', 'offered']),
+      ),
+    )
     .where(eq(applications.participantId, participantId))
     .orderBy(...newestFirst(applications.appliedAt, applications.id));
 }
+
+export type OwnApplicationRow = Awaited<ReturnType<typeof listOwnApplications>>[number];
 
 export type AdminApplicationFilter = Pick<ApplicationListQuery, 'status' | 'testId' | 'search'>;
 
@@ -136,6 +161,7 @@ function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
 export async function listAdminApplications(
   db: DbOrTx,
   filter: AdminApplicationFilter,
+  noShowWindowStart: Date,
   page?: { limit: number; cursor: MicroCursor | undefined },
 ) {
   const list = db
@@ -149,12 +175,15 @@ export async function listAdminApplications(
         email: participants.email,
         phone: participants.phone,
       },
+      session: studySessions,
+      ...reliabilityColumns(applications.participantId, noShowWindowStart),
       scheduledCount: sql<number>`(SELECT count(*)::int FROM applications AS same_study WHERE same_study.test_id = ${applications.testId} AND same_study.status = 'scheduled')`,
       cursorAt: microText(applications.appliedAt),
     })
     .from(applications)
     .innerJoin(studies, eq(studies.id, applications.testId))
     .leftJoin(participants, eq(participants.id, applications.participantId))
+    .leftJoin(studySessions, eq(studySessions.id, applications.sessionId))
     .where(
       and(
         adminFilter(filter),

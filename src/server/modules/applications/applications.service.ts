@@ -29,9 +29,14 @@ import { insertCompletionPayment } from '../payments/payments.repo';
 import type { SettingsService } from '../settings/settings.service';
 import { studyNotFound, type StudiesService } from '../studies/studies.service';
 import { lockStudy } from '../studies/studies.repo';
-import { toAdminApplication, toApplication } from './applications.mapper';
+import { bookingExtras } from '../sessions/booking-view';
+import { closeWaitlistEntry, releaseBooking, seatsChanged } from '../sessions/bookings';
+import { notifyBooking } from '../sessions/session-notices';
+import { findPerson, findSession, studyHasSessions } from '../sessions/sessions.repo';
+import { ownApplication, toAdminApplication, toApplication } from './applications.mapper';
 import {
   countAdminApplications,
+  type AdminApplicationRow,
   countPlacesTaken,
   findApplication,
   hasApplied,
@@ -39,7 +44,6 @@ import {
   listAdminApplications,
   listOwnApplications,
   lockApplication,
-  refreshPlacesTaken,
   updateApplicationStatus,
 } from './applications.repo';
 import { tr } from '../../../shared/i18n/runtime';
@@ -62,8 +66,15 @@ export function createApplicationsService(deps: {
   log: FastifyBaseLogger;
   studies: StudiesService;
   settings: SettingsService;
+  now?: () => Date;
 }) {
   const { db, config, log } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** No-shows before this no longer count (decisions.md section 9, NO_SHOW_WINDOW_DAYS). */
+  const windowStart = () =>
+    new Date(now().getTime() - config.booking.noShowWindowDays * 86_400_000);
+  const toAdmin = (r: AdminApplicationRow) => toAdminApplication(r, config.booking.noShowLimit);
+  const notices = { config, log, now };
   const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };
 
   /**
@@ -73,11 +84,13 @@ export function createApplicationsService(deps: {
    */
   async function listAll(query: ApplicationListQuery): Promise<ApplicationList> {
     if (query.limit === undefined && query.cursor === undefined) {
-      return { applications: (await listAdminApplications(db, query)).map(toAdminApplication) };
+      return {
+        applications: (await listAdminApplications(db, query, windowStart())).map(toAdmin),
+      };
     }
     const limit = query.limit ?? 50;
     const [rows, total] = await Promise.all([
-      listAdminApplications(db, query, {
+      listAdminApplications(db, query, windowStart(), {
         limit: limit + 1,
         cursor: decodeMicroCursor(query.cursor),
       }),
@@ -87,7 +100,7 @@ export function createApplicationsService(deps: {
       at: r.cursorAt,
       id: r.application.id,
     }));
-    return { applications: shown.map(toAdminApplication), nextCursor, total };
+    return { applications: shown.map(toAdmin), nextCursor, total };
   }
 
   return {
@@ -137,9 +150,7 @@ export function createApplicationsService(deps: {
       query: ApplicationListQuery,
     ): Promise<ApplicationList> {
       if (user.userType === 'admin') return listAll(query);
-      const own = (await listOwnApplications(db, user.id)).map((r) =>
-        toApplication(r.application, r.study),
-      );
+      const own = (await listOwnApplications(db, user.id)).map(ownApplication);
       return {
         applications: query.testId ? own.filter((a) => a.testId === query.testId) : own,
       };
@@ -172,6 +183,12 @@ export function createApplicationsService(deps: {
         if (!canMove(applicationTransitions, from, to)) {
           throw conflict(`An application cannot move from ${from} to ${to}`);
         }
+        const inSessions = await studyHasSessions(tx, study.id);
+        // decisions.md section 9: a study that runs in sessions schedules by booking one.
+        if (to === 'scheduled' && inSessions)
+          throw conflict('This study runs in sessions: book a session for the applicant instead');
+        if (to === 'completed' && inSessions && application.attendance !== 'attended')
+          throw conflict('Mark the applicant as attended before completing');
         if (to === 'scheduled' && (await countPlacesTaken(tx, study.id)) >= study.maxParticipants) {
           throw conflict(studyFull());
         }
@@ -181,7 +198,7 @@ export function createApplicationsService(deps: {
           });
         }
 
-        const updated = await updateApplicationStatus(tx, id, {
+        let updated = await updateApplicationStatus(tx, id, {
           status: to,
           reviewedBy: ctx.actor?.id ?? null,
           ...(to === 'completed'
@@ -191,6 +208,15 @@ export function createApplicationsService(deps: {
           rating: input.rating,
         });
         const person = await findParticipant(tx, application.participantId);
+        // Leaving scheduled other than by completing frees the booked seat and its reminders.
+        const bookedSession =
+          from === 'scheduled' && to !== 'completed' && application.sessionId
+            ? await findSession(tx, application.sessionId)
+            : undefined;
+        if (from === 'scheduled' && to !== 'completed')
+          updated = await releaseBooking(tx, updated, to);
+        if (to === 'declined' || to === 'disqualified')
+          await closeWaitlistEntry(tx, application.id, 'left');
 
         let amount: string | undefined;
         if (to === 'completed') {
@@ -201,7 +227,16 @@ export function createApplicationsService(deps: {
           });
           await recomputeEarnings(tx, application.participantId);
         }
-        if (takesPlace(to) || takesPlace(from)) await refreshPlacesTaken(tx, study.id);
+        if (takesPlace(to) || takesPlace(from)) await seatsChanged(tx, notices, study);
+        const personToTell = person && (await findPerson(tx, person.id));
+        if (bookedSession && to === 'selected' && personToTell)
+          await notifyBooking(tx, notices, 'cancelled', {
+            person: personToTell,
+            studyTitle: study.title,
+            session: bookedSession,
+            applicationId: updated.id,
+            sequence: updated.calendarSequence,
+          });
 
         if (person) {
           const dashboard = `${config.publicUrl}${paths.participantDashboard}`;
@@ -226,7 +261,7 @@ export function createApplicationsService(deps: {
           resourceId: id,
           details: { from, to, testId: study.id, ...(amount ? { payment: amount } : {}) },
         });
-        return toApplication(updated, study);
+        return toApplication(updated, study, await bookingExtras(tx, updated));
       });
       if (takesPlace(input.status)) deps.studies.invalidatePublicList();
       return result;

@@ -18,7 +18,7 @@ import { deleteUserSessions } from '../accounts/sessions.repo';
 import { accountTaken, type AccountsService } from '../accounts/accounts.service';
 import { deleteMailTo } from '../mail/outbox.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
-import { toApplication } from '../applications/applications.mapper';
+import { ownApplication } from '../applications/applications.mapper';
 import { listOwnApplications } from '../applications/applications.repo';
 import {
   PARTICIPANTS_CSV_HEADER,
@@ -258,7 +258,7 @@ export function createParticipantsService({
       return {
         exportedAt: new Date().toISOString(),
         participant: person,
-        applications: apps.map((r) => toApplication(r.application, r.study)),
+        applications: apps.map(ownApplication),
         payments: paid.map(toExportedPayment),
         earnings: await earningsOf(id),
       };
