@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 import {
@@ -7,6 +7,17 @@ import {
   newestFirst,
   type MicroCursor,
 } from '../../lib/keyset-cursor';
+import {
+  claimedBy,
+  dueLater,
+  givenUp,
+  isDue,
+  isFailedRow,
+  ownClaim,
+  requeued,
+  sentNow,
+  type Claim,
+} from '../../lib/outbox-queue';
 import type { OutboxStatus } from '../../../shared/schemas/outbox';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -138,14 +149,8 @@ export async function requeueFailedMail(
 ): Promise<OutboxListRow | undefined> {
   const [row] = await db
     .update(mailOutbox)
-    .set({
-      status: 'pending',
-      attempts: 0,
-      nextAttemptAt: sql`now()`,
-      lockedUntil: null,
-      lockedBy: null,
-    })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'failed')))
+    .set(requeued())
+    .where(isFailedRow(mailOutbox, id))
     .returning(listColumns);
   return row;
 }
@@ -164,34 +169,16 @@ export async function claimDueMail(
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      or(
-        and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-        and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
+    .where(isDue(mailOutbox))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(limit)
     .for('update', { skipLocked: true });
   return db
     .update(mailOutbox)
-    .set({
-      status: 'sending',
-      lockedUntil: sql`now() + (${lockSeconds}::integer * interval '1 second')`,
-      lockedBy: workerId,
-      attempts: sql`${mailOutbox.attempts} + 1`,
-    })
+    .set(claimedBy(mailOutbox, workerId, lockSeconds))
     .where(inArray(mailOutbox.id, due))
     .returning();
 }
-
-type Claim = { id: string; workerId: string };
-
-/** Only the worker that holds the claim may finish the row; a reclaimed row belongs to its new worker. */
-const ownClaim = ({ id, workerId }: Claim) =>
-  and(eq(mailOutbox.id, id), eq(mailOutbox.lockedBy, workerId), eq(mailOutbox.status, 'sending'));
-
-const released = { lockedUntil: null, lockedBy: null };
 
 export async function markClaimedSent(
   db: DbOrTx,
@@ -200,8 +187,8 @@ export async function markClaimedSent(
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, ...released, ...bodies })
-    .where(ownClaim(claim));
+    .set({ ...sentNow(), ...bodies })
+    .where(ownClaim(mailOutbox, claim));
 }
 
 export async function markClaimedFailed(
@@ -209,10 +196,7 @@ export async function markClaimedFailed(
   claim: Claim,
   lastError: string,
 ): Promise<void> {
-  await db
-    .update(mailOutbox)
-    .set({ status: 'failed', lastError, ...released })
-    .where(ownClaim(claim));
+  await db.update(mailOutbox).set(givenUp(lastError)).where(ownClaim(mailOutbox, claim));
 }
 
 export async function retryClaimedLater(
@@ -223,13 +207,8 @@ export async function retryClaimedLater(
 ): Promise<void> {
   await db
     .update(mailOutbox)
-    .set({
-      status: 'pending',
-      nextAttemptAt: sql`now() + (${delaySeconds}::integer * interval '1 second')`,
-      lastError,
-      ...released,
-    })
-    .where(ownClaim(claim));
+    .set(dueLater(lastError, delaySeconds))
+    .where(ownClaim(mailOutbox, claim));
 }
 
 /**
