@@ -40,6 +40,8 @@ export async function startE2eServer(
   options: {
     /** Opened through the admin API once the server answers; a fresh site is postponed. */
     studiesOpen?: boolean;
+    /** Extra environment for this server, e.g. `{ BOOKING_CUTOFF_HOURS: '0' }`. */
+    env?: Record<string, string>;
   } = {},
 ): Promise<E2eServer> {
   for (const built of ['dist/client/index.html', 'dist/server/main.mjs']) {
@@ -77,6 +79,7 @@ export async function startE2eServer(
         RATE_LIMIT_AUTH_PER_MIN: '1000',
         RATE_LIMIT_FORMS_PER_MIN: '1000',
         ...TEST_PASSWORD_HASHING_ENV,
+        ...options.env,
       },
       stdio: ['ignore', log, log],
     },
