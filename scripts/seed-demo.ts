@@ -18,10 +18,10 @@ try {
   const seeded = await seedDemoData(db, passwordHash);
   const rows = seeded.participants;
   console.log(
-    `Demo data added (${database.kind}): ${rows.length} participants, ${seeded.studies} studies, ${seeded.applications} applications, ${seeded.payments} payments, ${seeded.requests} requests; studies are open.`,
+    `Demo data added (${database.kind}): ${rows.length} participants, ${seeded.studies} studies, ${seeded.sessions} sessions, ${seeded.applications} applications, ${seeded.payments} payments, ${seeded.requests} requests; studies are open.`,
   );
   console.log(
-    `Demo participants sign in with e.g. ${rows[0]!.email} and the password: ${password}`,
+    `Demo participants sign in with e.g. ${rows[0]!.email} (selected: she can book a session) and the password: ${password}`,
   );
   console.log(
     'Create an admin with: npm run admin:create -- --email you@example.com --password "…"',

@@ -65,4 +65,35 @@ describe('the demo data', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.filter(isStudyFull)).toHaveLength(1);
   });
+
+  it('has sessions with bookings within their seats, a waitlist, and a no-show (decisions.md section 9)', async () => {
+    const sessions = await rows(sql`
+      SELECT s.capacity, s.starts_at,
+        (SELECT count(*)::int FROM applications a
+          WHERE a.session_id = s.id AND a.status IN ('scheduled', 'completed')) AS booked
+      FROM study_sessions s`);
+    expect(sessions.length).toBeGreaterThanOrEqual(3);
+    for (const s of sessions) expect(Number(s.booked)).toBeLessThanOrEqual(Number(s.capacity));
+    expect(sessions.some((s) => new Date(String(s.starts_at)) > new Date())).toBe(true);
+    // Every booking is in a session of its own study, and is reminded of.
+    const strays = await rows(sql`
+      SELECT a.id FROM applications a JOIN study_sessions s ON s.id = a.session_id
+      WHERE s.test_id <> a.test_id
+         OR (a.status = 'scheduled' AND NOT EXISTS (
+               SELECT 1 FROM session_reminders r WHERE r.application_id = a.id))`);
+    expect(strays).toEqual([]);
+    const unbooked = await rows(sql`
+      SELECT a.id FROM applications a
+      WHERE a.status = 'scheduled' AND a.session_id IS NULL
+        AND EXISTS (SELECT 1 FROM study_sessions s WHERE s.test_id = a.test_id)`);
+    expect(unbooked).toEqual([]);
+    const waiting = await rows(sql`
+      SELECT w.id FROM waitlist_entries w JOIN applications a ON a.id = w.application_id
+      WHERE w.status = 'waiting' AND a.status = 'selected'`);
+    expect(waiting).toHaveLength(1);
+    const missed = await rows(
+      sql`SELECT id FROM applications WHERE attendance = 'no_show' AND status = 'no_show'`,
+    );
+    expect(missed).toHaveLength(1);
+  });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { recomputeEarnings } from '../modules/payments/earnings.repo';
 import { refreshPlacesTaken } from '../modules/applications/applications.repo';
 import { saveSiteSettings } from '../modules/settings/settings.repo';
+import { armReminders } from '../modules/sessions/sessions.repo';
 import type { Db } from './client';
 import {
   applications,
@@ -10,7 +11,17 @@ import {
   payments,
   researchRequests,
   studies,
+  studySessions,
+  waitlistEntries,
 } from './schema/index';
+
+const DAY = 86_400_000;
+/** The EAT calendar day `offset` days from `now`: "2026-12-01". */
+const eatDay = (now: Date, offset: number) =>
+  new Date(now.getTime() + 3 * 3600_000 + offset * DAY).toISOString().slice(0, 10);
+/** `offset` days from `now` at `time` in EAT (UTC+3). */
+const eatAt = (now: Date, offset: number, time: string) =>
+  new Date(`${eatDay(now, offset)}T${time}:00+03:00`);
 
 /**
  * Demo studies, participants, applications, payments and leads (`npm run seed:demo`), in
@@ -18,7 +29,7 @@ import {
  * `currentParticipants` is its scheduled plus completed count, earnings are recomputed
  * from the payments, and studies are open (decisions.md section 6).
  */
-export async function seedDemoData(db: Db, passwordHash: string) {
+export async function seedDemoData(db: Db, passwordHash: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const people = [
       ['Amina', 'Otieno', 'Nairobi', '25-34', 'Product designer'],
@@ -58,8 +69,8 @@ export async function seedDemoData(db: Db, passwordHash: string) {
           status: 'active',
           company: 'Duka Pay',
           tags: ['mobile', 'fintech'],
-          startDate: '2026-12-01',
-          endDate: '2026-12-20',
+          startDate: eatDay(now, -3),
+          endDate: eatDay(now, 25),
           requirements: 'You use M-Pesa at least weekly.',
         },
         {
@@ -71,8 +82,8 @@ export async function seedDemoData(db: Db, passwordHash: string) {
           status: 'active',
           company: 'Safari Foods',
           tags: ['e-commerce'],
-          startDate: '2026-12-05',
-          endDate: '2027-01-10',
+          startDate: eatDay(now, 5),
+          endDate: eatDay(now, 45),
         },
         {
           title: 'Matatu route planner concept',
@@ -83,8 +94,8 @@ export async function seedDemoData(db: Db, passwordHash: string) {
           status: 'completed',
           company: 'Matatu Maps',
           tags: ['transport', 'concept'],
-          startDate: '2026-10-01',
-          endDate: '2026-10-15',
+          startDate: eatDay(now, -60),
+          endDate: eatDay(now, -45),
         },
         {
           title: 'Boda boda safety survey',
@@ -95,28 +106,96 @@ export async function seedDemoData(db: Db, passwordHash: string) {
           status: 'active',
           company: 'Safiri Labs',
           tags: ['transport', 'survey'],
-          startDate: '2026-12-02',
-          endDate: '2026-12-12',
+          startDate: eatDay(now, -1),
+          endDate: eatDay(now, 10),
         },
       ])
       .returning();
-    await tx.insert(applications).values([
-      { participantId: rows[0]!.id, testId: mobile!.id, status: 'interested' },
-      {
-        participantId: rows[1]!.id,
-        testId: mobile!.id,
-        status: 'scheduled',
-        scheduledAt: new Date(),
-      },
-      { participantId: rows[2]!.id, testId: checkout!.id, status: 'screening' },
-      // The safety survey's one place is taken: it shows as full.
-      {
-        participantId: rows[5]!.id,
-        testId: safety!.id,
-        status: 'scheduled',
-        scheduledAt: new Date(),
-      },
-    ]);
+    // Sessions (decisions.md section 9): the onboarding study's ran 50 days ago; the mobile
+    // money study has one in person and one remote ahead; the safety survey's one seat is
+    // booked, with a selected participant waiting in line for it.
+    const [ranBefore, inPerson, , safetyTalk] = await tx
+      .insert(studySessions)
+      .values([
+        {
+          testId: onboarding!.id,
+          startsAt: eatAt(now, -50, '10:00'),
+          durationMinutes: 180,
+          mode: 'in_person' as const,
+          location: 'Matatu Maps office, Kimathi Street, Nairobi',
+          capacity: 4,
+        },
+        {
+          testId: mobile!.id,
+          startsAt: eatAt(now, 2, '10:00'),
+          durationMinutes: 120,
+          mode: 'in_person' as const,
+          location: 'iHub, Senteu Plaza, Ngong Road, Nairobi',
+          capacity: 2,
+        },
+        {
+          testId: mobile!.id,
+          startsAt: eatAt(now, 3, '14:00'),
+          durationMinutes: 120,
+          mode: 'remote' as const,
+          meetingUrl: 'https://meet.example.com/duka-pay-onboarding',
+          capacity: 2,
+        },
+        {
+          testId: safety!.id,
+          startsAt: eatAt(now, 1, '16:00'),
+          durationMinutes: 60,
+          mode: 'in_person' as const,
+          location: 'Safiri Labs, Moi Avenue, Mombasa',
+          capacity: 1,
+        },
+      ])
+      .returning();
+    const booked = await tx
+      .insert(applications)
+      .values([
+        // Amina is selected: signed in, she can choose a session.
+        { participantId: rows[0]!.id, testId: mobile!.id, status: 'selected' },
+        {
+          participantId: rows[1]!.id,
+          testId: mobile!.id,
+          status: 'scheduled',
+          scheduledAt: now,
+          sessionId: inPerson!.id,
+          calendarSequence: 1,
+        },
+        { participantId: rows[2]!.id, testId: checkout!.id, status: 'screening' },
+        // The safety survey's one place is taken: it shows as full.
+        {
+          participantId: rows[5]!.id,
+          testId: safety!.id,
+          status: 'scheduled',
+          scheduledAt: now,
+          sessionId: safetyTalk!.id,
+          calendarSequence: 1,
+        },
+        { participantId: rows[4]!.id, testId: safety!.id, status: 'selected' },
+        // Brian missed the onboarding session without warning: his reliability shows it.
+        {
+          participantId: rows[1]!.id,
+          testId: onboarding!.id,
+          status: 'no_show',
+          sessionId: ranBefore!.id,
+          attendance: 'no_show' as const,
+          attendanceAt: eatAt(now, -50, '13:30'),
+        },
+      ])
+      .returning();
+    for (const [application, session] of [
+      [booked[1]!, inPerson!],
+      [booked[3]!, safetyTalk!],
+    ] as const)
+      await armReminders(
+        tx,
+        { applicationId: application.id, sessionId: session.id, startsAt: session.startsAt },
+        now,
+      );
+    await tx.insert(waitlistEntries).values({ testId: safety!.id, applicationId: booked[4]!.id });
     const done = await tx
       .insert(applications)
       .values([
@@ -125,14 +204,20 @@ export async function seedDemoData(db: Db, passwordHash: string) {
           testId: onboarding!.id,
           status: 'completed',
           hoursWorked: '3.00',
-          completedAt: new Date(),
+          completedAt: eatAt(now, -50, '14:00'),
+          sessionId: ranBefore!.id,
+          attendance: 'attended' as const,
+          attendanceAt: eatAt(now, -50, '13:30'),
         },
         {
           participantId: rows[4]!.id,
           testId: onboarding!.id,
           status: 'completed',
           hoursWorked: '3.00',
-          completedAt: new Date(),
+          completedAt: eatAt(now, -50, '14:00'),
+          sessionId: ranBefore!.id,
+          attendance: 'attended' as const,
+          attendanceAt: eatAt(now, -50, '13:30'),
         },
       ])
       .returning();
@@ -193,6 +278,13 @@ export async function seedDemoData(db: Db, passwordHash: string) {
     for (const study of [mobile, checkout, onboarding, safety])
       await refreshPlacesTaken(tx, study!.id);
     await saveSiteSettings(tx, { studiesOpen: true }, null);
-    return { participants: rows, studies: 4, applications: 6, payments: 2, requests: 3 };
+    return {
+      participants: rows,
+      studies: 4,
+      sessions: 4,
+      applications: 8,
+      payments: 2,
+      requests: 3,
+    };
   });
 }
