@@ -130,6 +130,9 @@ export const permissions: Record<string, RouteRule> = {
   'GET /api/outbox': { allow: ADMINS },
   'GET /api/outbox/{id}': { allow: ADMINS },
   'POST /api/outbox/{id}/retry': { allow: ADMINS },
+  'GET /api/sms-outbox': { allow: ADMINS },
+  'GET /api/sms-outbox/{id}': { allow: ADMINS },
+  'POST /api/sms-outbox/{id}/retry': { allow: ADMINS },
 };
 
 /** The routes `caller` may call (on their own record, for owner routes). */

@@ -31,6 +31,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { createMailService } from './modules/mail/mail.service';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { createSmsService } from './modules/sms/sms.service';
 import { requestsRoutes } from './modules/requests/requests.routes';
 import { createRequestsService } from './modules/requests/requests.service';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailRoutes, {
     mail: createMailService({ db: database.db, smtpConfigured: config.smtpUrl !== undefined }),
   });
+  await app.register(smsRoutes, { sms: createSmsService({ db: database.db, sms: config.sms }) });
 
   await app.register(clientStaticPlugin, { clientDir: options.clientDir ?? defaultClientDir });
   return app;

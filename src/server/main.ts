@@ -9,6 +9,7 @@ import { bootstrapAdmin } from './modules/admins/admins.service';
 import { deleteExpiredSessions } from './modules/accounts/sessions.repo';
 import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
 import { startMailWorker } from './modules/mail/mail.worker';
+import { startSmsWorker } from './modules/sms/sms.worker';
 import { startSessionsWorker } from './modules/sessions/sessions.worker';
 import pino from 'pino';
 
@@ -46,6 +47,7 @@ async function main() {
   // The same logger as the lines above: one asynchronous destination for everything.
   const app = await buildApp({ config, database, loggerInstance: log });
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
+  const smsWorker = startSmsWorker({ db: database.db, config, log: app.log });
   const sessionsWorker = startSessionsWorker({ sessions: app.sessions, log: app.log });
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
@@ -101,6 +103,7 @@ async function main() {
       await app.close();
       await sessionsWorker.stop();
       await mailWorker.stop();
+      await smsWorker.stop();
       await database.close();
       quietly(() => app.log.info('stopped cleanly'));
       await closeLog();

@@ -11,6 +11,7 @@ import {
   TEST_PASSWORD,
 } from '../factories';
 import { callers, permissions, type Caller } from '../permissions';
+import { enqueueSms } from '../../src/server/modules/sms/sms.service';
 
 /**
  * decisions.md section 4, route by route and caller by caller: every route of the OpenAPI
@@ -42,6 +43,7 @@ let superAdmin: Account;
 let otherAdminId: string;
 let activeStudyId: string;
 let outboxId: string;
+let smsId: string;
 /** A study in sessions where p is booked (bookedApplicationId) in sessionId. */
 let sessionStudy: { testId: string; sessionId: string };
 let bookedApplicationId: string;
@@ -526,6 +528,14 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     url: `/api/outbox/${outboxId}/retry`,
     status: 409,
   }),
+  'GET /api/sms-outbox': () => ({ method: 'GET', url: '/api/sms-outbox' }),
+  'GET /api/sms-outbox/{id}': () => ({ method: 'GET', url: `/api/sms-outbox/${smsId}` }),
+  // Only a failed SMS can be retried (409); the guard let the caller that far.
+  'POST /api/sms-outbox/{id}/retry': () => ({
+    method: 'POST',
+    url: `/api/sms-outbox/${smsId}/retry`,
+    status: 409,
+  }),
 };
 
 function rolesOf(route: string): Role[] {
@@ -581,6 +591,12 @@ beforeAll(async () => {
   await send({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: p.email } });
   const { mail } = await setUp({ method: 'GET', url: '/api/outbox' });
   outboxId = mail[0].id;
+  await enqueueSms(
+    t.database.db,
+    { to: '+254700000001', body: 'Habari', kind: 'test-kind' },
+    { log: t.app.log },
+  );
+  smsId = (await setUp({ method: 'GET', url: '/api/sms-outbox' })).sms[0].id;
 });
 afterAll(async () => {
   await t?.close();

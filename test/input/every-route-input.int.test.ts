@@ -303,6 +303,14 @@ const routes: Route[] = [
   },
   {
     method: 'GET',
+    path: '/api/sms-outbox',
+    who: 'admin',
+    in: 'query',
+    valid: () => ({}),
+    fields: [...PAGING, { name: 'status', message: 'Use pending, sending, sent or failed' }],
+  },
+  {
+    method: 'GET',
     path: '/api/participants',
     who: 'admin',
     in: 'query',

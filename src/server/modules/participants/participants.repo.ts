@@ -61,11 +61,11 @@ export async function updateParticipant(
 export async function deleteParticipant(
   db: DbOrTx,
   id: string,
-): Promise<{ id: string; email: string } | undefined> {
+): Promise<{ id: string; email: string; phone: string } | undefined> {
   const [row] = await db
     .delete(participants)
     .where(eq(participants.id, id))
-    .returning({ id: participants.id, email: participants.email });
+    .returning({ id: participants.id, email: participants.email, phone: participants.phone });
   return row;
 }
 

@@ -17,6 +17,7 @@ import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { deleteUserSessions } from '../accounts/sessions.repo';
 import { accountTaken, type AccountsService } from '../accounts/accounts.service';
 import { deleteMailTo } from '../mail/outbox.repo';
+import { deleteSmsTo } from '../sms/sms.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { ownApplication } from '../applications/applications.mapper';
 import { listOwnApplications } from '../applications/applications.repo';
@@ -215,7 +216,7 @@ export function createParticipantsService({
     },
 
     /**
-     * Removes the person: profile, photo, applications, earnings, sessions, mail.
+     * Removes the person: profile, photo, applications, earnings, sessions, mail, SMS.
      * Payments stay for accounting, detached (participant_id set null by the
      * foreign key), so paid totals do not change.
      */
@@ -224,8 +225,9 @@ export function createParticipantsService({
         const row = await deleteParticipant(tx, id);
         if (!row) throw notFound(tr('errors', 'participant.notFound'));
         await deleteUserSessions(tx, { id, type: 'participant' });
-        // Their mail goes with them, queued and sent (decisions.md section 8).
+        // Their mail and SMS go with them, queued and sent (decisions.md section 8).
         await deleteMailTo(tx, row.email);
+        await deleteSmsTo(tx, row.phone);
         await recordAudit(tx, ctx, {
           action: 'participant.delete',
           resource: 'participant',
