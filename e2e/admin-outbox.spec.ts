@@ -8,6 +8,7 @@ import {
   settled,
   shot,
   signedInPage,
+  squash,
   suffix,
   toastShown,
 } from './support/kit';
@@ -245,6 +246,105 @@ describe('admin: outbox', () => {
     await settled(dialog);
     await expectNoAxeViolations(page);
     expectNoProblems(t, [404]);
+    await t.close();
+  });
+});
+
+describe('admin: SMS outbox', () => {
+  const failedSms = {
+    id: 'b9d1c2e0-1111-4aaa-8bbb-000000000001',
+    to: '+254712000999',
+    kind: 'session-reminder',
+    status: 'failed',
+    attempts: 8,
+    lastError: "Africa's Talking: 403 InvalidPhoneNumber",
+    createdAt: '2026-03-02T07:00:00.000Z',
+    sentAt: null,
+    nextAttemptAt: null,
+  };
+
+  it('switches to SMS, says they are not sent with log://, shows a failed one with its text and retries it from the keyboard', async () => {
+    const t = await signedInPage(session, { path: '/admin/dashboard?tab=outbox' });
+    const { page } = t;
+    await expect.poll(() => page.getByRole('heading', { name: 'Outbox' }).isVisible()).toBe(true);
+
+    // The real server: no SMS_URL, so the list says SMS stay queued.
+    await page.getByRole('tab', { name: 'SMS' }).click();
+    await expect.poll(() => page.url()).toContain('channel=sms');
+    await expect.poll(() => page.getByText('SMS are not being sent').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+
+    // No producer of SMS runs in this spec: the rows come from routed answers, as the real
+    // API gives them (its shapes are checked by sms.routes.int.test.ts).
+    let retried = false;
+    const listRoute = (url: URL) => url.pathname === '/api/sms-outbox';
+    await page.route(listRoute, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          sms: [retried ? { ...failedSms, status: 'pending', attempts: 0 } : failedSms],
+          nextCursor: null,
+          total: 1,
+          provider: 'africastalking',
+        }),
+      }),
+    );
+    await page.route(`**/api/sms-outbox/${failedSms.id}`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          sms: {
+            ...failedSms,
+            body: 'Habari Amina, kikao chako ni kesho saa 10:00.',
+            providerMessageId: null,
+          },
+        }),
+      }),
+    );
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/sms-outbox/${failedSms.id}/retry`, async (route) => {
+      await held;
+      retried = true;
+      await route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ sms: { ...failedSms, status: 'pending', attempts: 0 } }),
+      });
+    });
+    await choose(page, 'Status', 'Failed');
+    const row = rowOf(page, failedSms.to);
+    await expect.poll(() => row.isVisible()).toBe(true);
+    const text = squash(await row.textContent());
+    expect(text).toContain('Session reminder');
+    expect(text).toContain('Failed');
+    expect(text).toContain('403 InvalidPhoneNumber');
+    expect(await page.getByText('SMS are not being sent').count()).toBe(0);
+
+    const view = page.getByRole('button', { name: `View the SMS to ${failedSms.to}` }).first();
+    await view.click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.getByLabel('SMS text').textContent())
+      .toContain('kikao chako ni kesho');
+    await settled(dialog);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => isFocused(view)).toBe(true);
+
+    const retry = page.getByRole('button', { name: `Retry the SMS to ${failedSms.to}` });
+    await retry.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => retry.getAttribute('aria-disabled')).toBe('true');
+    expect(await isFocused(retry)).toBe(true);
+    release();
+    await expect.poll(() => toastShown(page, 'SMS queued again')).toBe(true);
+    // Queued again, the row keeps its place and its View button takes the focus.
+    await expect.poll(() => isFocused(view)).toBe(true);
+    expect(await retry.count()).toBe(0);
+    expectNoProblems(t);
     await t.close();
   });
 });
