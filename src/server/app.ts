@@ -186,7 +186,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { health: createHealthService({ database }) });
   await app.register(siteRoutes, { config });
   await app.register(accountsRoutes, { accounts });
-  const participants = createParticipantsService({ db: database.db, accounts });
+  const participants = createParticipantsService({
+    db: database.db,
+    accounts,
+    booking: config.booking,
+    ...(options.clock ? { now: options.clock } : {}),
+  });
   await app.register(participantsRoutes, { accounts, participants });
   const settings = createSettingsService({ db: database.db, config });
   await app.register(settingsRoutes, { settings });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reliabilitySchema } from './sessions';
 import { languages } from '../i18n/languages';
 import { tr } from '../i18n/runtime';
 import {
@@ -101,6 +102,10 @@ export const participantSchema = z.object({
   updatedAt: z.string(),
 });
 export type Participant = z.infer<typeof participantSchema>;
+
+/** A participant as the admins' list shows them: with their reliability (decisions.md section 9). */
+export const adminParticipantSchema = participantSchema.extend({ reliability: reliabilitySchema });
+export type AdminParticipant = z.infer<typeof adminParticipantSchema>;
 
 /**
  * Sent beside a new `email` on both profile routes (decisions.md section 4); the server

@@ -9,6 +9,7 @@ import {
   participantProfileUpdateSchema,
   participantRegistrationSchema,
   participantListQuerySchema,
+  adminParticipantSchema,
   participantSchema,
   participantSearchQuerySchema,
   PHOTO_MAX_BYTES,
@@ -64,7 +65,7 @@ export async function participantsRoutes(
         querystring: participantListQuerySchema,
         response: {
           200: z.object({
-            participants: z.array(participantSchema),
+            participants: z.array(adminParticipantSchema),
             nextCursor: z.string().nullable(),
             total: z.number().int(),
           }),

@@ -19,7 +19,9 @@ import { accountTaken, type AccountsService } from '../accounts/accounts.service
 import { deleteMailTo } from '../mail/outbox.repo';
 import { deleteSmsTo } from '../sms/sms.repo';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
-import { ownApplication } from '../applications/applications.mapper';
+import { ownApplication, toReliability } from '../applications/applications.mapper';
+import { reliabilityOf } from '../sessions/sessions.repo';
+import type { Config } from '../../config';
 import { listOwnApplications } from '../applications/applications.repo';
 import {
   PARTICIPANTS_CSV_HEADER,
@@ -59,9 +61,14 @@ export function photoUrlOf(id: string, etag: string): string {
 export function createParticipantsService({
   db,
   accounts,
+  booking,
+  now = () => new Date(),
 }: {
   db: Db;
   accounts: Pick<AccountsService, 'createParticipant' | 'confirmEmailChange' | 'emailChanged'>;
+  /** The no-show rules of decisions.md section 9, for the reliability the list shows. */
+  booking: Config['booking'];
+  now?: () => Date;
 }) {
   async function load(id: string): Promise<ParticipantRow> {
     const row = await findParticipant(db, id);
@@ -96,8 +103,20 @@ export function createParticipantsService({
         at: r.cursorAt,
         id: r.row.id,
       }));
+      const windowStart = new Date(now().getTime() - booking.noShowWindowDays * 86_400_000);
+      const counts = await reliabilityOf(
+        db,
+        shown.map((r) => r.row.id),
+        windowStart,
+      );
       return {
-        participants: shown.map((r) => toParticipant(r.row)),
+        participants: shown.map((r) => {
+          const c = counts.get(r.row.id) ?? { completedCount: 0, noShowCount: 0 };
+          return {
+            ...toParticipant(r.row),
+            reliability: toReliability(c.completedCount, c.noShowCount, booking.noShowLimit),
+          };
+        }),
         nextCursor,
         total: await countParticipants(db, query.search),
       };

@@ -548,6 +548,11 @@ describe('attendance and reliability', () => {
         reliability: 0,
         bookingPaused: false,
       });
+      const people = await get(
+        `/api/participants?search=${encodeURIComponent(b.email)}`,
+        w.admin.cookie,
+      );
+      expect(people.json().participants[0].reliability).toEqual(bRow.participant.reliability);
     } finally {
       w.setClock(T0);
     }

@@ -335,6 +335,35 @@ export function reliabilityColumns(participantId: SQLWrapper, windowStart: Date)
   };
 }
 
+/**
+ * The reliability counts of several participants in one grouped query (the participants
+ * list): completed applications, and no-shows since the later of `windowStart` and each
+ * person's last reset. Participants with neither are absent from the map.
+ */
+export async function reliabilityOf(
+  db: DbOrTx,
+  participantIds: string[],
+  windowStart: Date,
+): Promise<Map<string, { completedCount: number; noShowCount: number }>> {
+  if (participantIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      participantId: applications.participantId,
+      completedCount: sql<number>`count(*) FILTER (WHERE ${applications.status} = 'completed')::int`,
+      noShowCount: sql<number>`count(*) FILTER (WHERE ${applications.attendance} = 'no_show' AND ${applications.attendanceAt} > greatest(${windowStart}::timestamptz, coalesce(${participants.noShowsResetAt}, '-infinity'::timestamptz)))::int`,
+    })
+    .from(applications)
+    .innerJoin(participants, eq(participants.id, applications.participantId))
+    .where(inArray(applications.participantId, participantIds))
+    .groupBy(applications.participantId, participants.noShowsResetAt);
+  return new Map(
+    rows.map((r) => [
+      r.participantId,
+      { completedCount: Number(r.completedCount), noShowCount: Number(r.noShowCount) },
+    ]),
+  );
+}
+
 export async function resetNoShows(tx: DbOrTx, participantId: string, now: Date) {
   const [row] = await tx
     .update(participants)
