@@ -1,5 +1,6 @@
-import { and, eq, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
 
 /**
  * The queue columns every outbox table shares (mail_outbox, sms_outbox), and the pieces of
@@ -77,4 +78,31 @@ export const requeued = () => ({
 /** The guard of a retry: only a failed row moves. */
 export function isFailedRow(t: QueueColumns, id: string): SQL | undefined {
   return and(eq(t.id, id), eq(t.status, 'failed'));
+}
+
+/**
+ * Claims up to `limit` due rows of an outbox table in one statement. SKIP LOCKED makes
+ * concurrent workers (several instances on one PostgreSQL) take disjoint rows; a row whose
+ * lock has expired is due again (at least once).
+ */
+export async function claimDueRows<T extends PgTable & QueueColumns>(
+  db: DbOrTx,
+  table: T,
+  claim: { workerId: string; limit: number; lockSeconds: number },
+): Promise<T['$inferSelect'][]> {
+  const due = db
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(isDue(table))
+    .orderBy(table.nextAttemptAt)
+    .limit(claim.limit)
+    .for('update', { skipLocked: true });
+  // Drizzle cannot type `set` and `returning` for any table with these columns; the
+  // columns named are the QueueColumns every outbox has.
+  const rows = await db
+    .update(table as PgTable)
+    .set(claimedBy(table, claim.workerId, claim.lockSeconds) as never)
+    .where(inArray(table.id, due))
+    .returning();
+  return rows as T['$inferSelect'][];
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 import {
@@ -8,10 +8,9 @@ import {
   type MicroCursor,
 } from '../../lib/keyset-cursor';
 import {
-  claimedBy,
+  claimDueRows,
   dueLater,
   givenUp,
-  isDue,
   isFailedRow,
   ownClaim,
   requeued,
@@ -166,18 +165,7 @@ export async function claimDueMail(
   limit: number,
   lockSeconds: number,
 ): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(isDue(mailOutbox))
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(mailOutbox)
-    .set(claimedBy(mailOutbox, workerId, lockSeconds))
-    .where(inArray(mailOutbox.id, due))
-    .returning();
+  return claimDueRows(db, mailOutbox, { workerId, limit, lockSeconds });
 }
 
 export async function markClaimedSent(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { smsOutbox } from '../../db/schema/index';
 import {
@@ -8,10 +8,9 @@ import {
   type MicroCursor,
 } from '../../lib/keyset-cursor';
 import {
-  claimedBy,
+  claimDueRows,
   dueLater,
   givenUp,
-  isDue,
   isFailedRow,
   ownClaim,
   requeued,
@@ -119,18 +118,7 @@ export async function claimDueSms(
   limit: number,
   lockSeconds: number,
 ): Promise<SmsRow[]> {
-  const due = db
-    .select({ id: smsOutbox.id })
-    .from(smsOutbox)
-    .where(isDue(smsOutbox))
-    .orderBy(smsOutbox.nextAttemptAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(smsOutbox)
-    .set(claimedBy(smsOutbox, workerId, lockSeconds))
-    .where(inArray(smsOutbox.id, due))
-    .returning();
+  return claimDueRows(db, smsOutbox, { workerId, limit, lockSeconds });
 }
 
 export async function markSmsSent(
