@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, smsOutbox } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createParticipant, loginAs } from '../../../../test/factories';
+import { loseDatabase } from '../../../../test/faults/driver-fault';
 import { enqueueSms } from './sms.service';
 
 let t: TestApp;
@@ -237,5 +238,28 @@ describe('a deleted participant', () => {
     expect(res.statusCode).toBe(200);
     const left = await t.database.db.select({ to: smsOutbox.toPhone }).from(smsOutbox);
     expect(left).toEqual([{ to: '+254700000006' }]);
+  });
+});
+
+describe('the SMS outbox routes while the database is lost', () => {
+  it('answer 503 { message }, retry nothing, and answer again once it is back', async () => {
+    const id = await queue('+254700000007');
+    await fail(id);
+    const undo = loseDatabase(t.database, (text) => /"sessions"/.test(text));
+    try {
+      for (const send of [
+        () => get('/api/sms-outbox'),
+        () => get(`/api/sms-outbox/${id}`),
+        () => retry(id),
+      ]) {
+        const res = await send();
+        expect(res.statusCode, res.body).toBe(503);
+        expect(Object.keys(res.json())).toEqual(['message']);
+      }
+    } finally {
+      undo();
+    }
+    expect((await get(`/api/sms-outbox/${id}`)).json().sms.status).toBe('failed');
+    expect((await retry(id)).statusCode).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { smsOutbox } from '../../db/schema/index';
 import { MAX_ATTEMPTS } from '../../lib/outbox-worker';
 import { loadConfig } from '../../config';
 import { createTestDatabase } from '../../../../test/db';
+import { loseDatabase } from '../../../../test/faults/driver-fault';
 import {
   startFakeAfricasTalking,
   type FakeAfricasTalking,
@@ -304,6 +305,20 @@ describe('SMS worker', () => {
     expect(everything).not.toContain(phone(0).slice(4));
     expect(everything).not.toContain('Secret body');
     expect(everything).not.toContain(fake.apiKey);
+  });
+
+  it('a lost database fails the run, not the worker: the next run sends', async () => {
+    const [id] = await enqueue(1);
+    const w = worker();
+    const undo = loseDatabase(database);
+    try {
+      await expect(w.runOnce()).rejects.toThrow();
+    } finally {
+      undo();
+    }
+    expect(fake.requests).toHaveLength(0);
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(await row(id!)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
   it('polls on its own timer', async () => {
