@@ -254,7 +254,7 @@ describe('admin: SMS outbox', () => {
   const failedSms = {
     id: 'b9d1c2e0-1111-4aaa-8bbb-000000000001',
     to: '+254712000999',
-    kind: 'session-reminder',
+    kind: 'session-reminder-24h',
     status: 'failed',
     attempts: 8,
     lastError: "Africa's Talking: 403 InvalidPhoneNumber",
@@ -318,7 +318,7 @@ describe('admin: SMS outbox', () => {
     const row = rowOf(page, failedSms.to);
     await expect.poll(() => row.isVisible()).toBe(true);
     const text = squash(await row.textContent());
-    expect(text).toContain('Session reminder');
+    expect(text).toContain('Reminder 24 h before');
     expect(text).toContain('Failed');
     expect(text).toContain('403 InvalidPhoneNumber');
     expect(await page.getByText('SMS are not being sent').count()).toBe(0);

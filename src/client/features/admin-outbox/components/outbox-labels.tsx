@@ -36,9 +36,18 @@ const kindLabels: Record<string, string> = {
   'application-completed': 'Study completed',
   'payment-completed': 'Payment sent',
   'studies-open': 'Studies open',
+  // Session notices, by mail and by SMS (decisions.md section 9).
+  'session-booked': 'Session booked',
+  'session-changed': 'Session changed',
+  'session-cancelled': 'Session cancelled',
+  'session-reminder-24h': 'Reminder 24 h before',
+  'session-reminder-2h': 'Reminder 2 h before',
+  'session-seat-offered': 'Waitlist seat offered',
+  'session-offer-expired': 'Seat offer passed on',
+  'session-no-show': 'No-show note',
 };
 
-/** "password-reset" -> "Password reset"; a kind without a label is spelt out from its code. */
+/** "password-reset" -> "Password reset" (mail and SMS kinds); a kind without a label is spelt out from its code. */
 export function mailKindLabel(kind: string): string {
   const known = kindLabels[kind];
   if (known) return known;

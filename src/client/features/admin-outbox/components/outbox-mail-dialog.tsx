@@ -9,13 +9,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/client/components/ui/dialog';
-import { ErrorState } from '@/client/components/ui/list-states';
-import { Skeleton } from '@/client/components/ui/skeleton';
-import { getApiErrorDetails } from '@/client/lib/api';
-import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import type { OutboxMail } from '@/shared/schemas/outbox';
 import { useOutboxMail } from '@/client/api/outbox/get-outbox-mail';
+import { OutboxDetail } from './outbox-detail';
 import { mailKindLabel, OutboxStatusBadge } from './outbox-labels';
 
 const hiddenText = {
@@ -59,53 +56,32 @@ export function OutboxMailDialog({ mail }: { mail: OutboxMail }) {
 
 function MailBody({ id }: { id: string }) {
   const query = useOutboxMail(id);
-  if (query.isPending) {
-    return (
-      <div aria-busy="true" aria-label="Loading the mail…" className="grid gap-2">
-        <Skeleton className="h-4 w-3/4" />
-        <Skeleton className="h-4 w-2/3" />
-        <Skeleton className="h-4 w-1/2" />
-      </div>
-    );
-  }
-  if (query.isError) {
-    // A mail that is not there (404) will not be there on a second try either.
-    const gone = getApiErrorDetails(query.error).status === 404;
-    return (
-      <ErrorState
-        title="We could not load the mail."
-        message={errorMessageOf(
-          query.error,
-          gone ? 'This mail no longer exists.' : 'Please try again.',
-        )}
-        onRetry={gone ? undefined : () => void query.refetch()}
-        retrying={query.isFetching}
-      />
-    );
-  }
-  const detail = query.data;
   return (
-    <>
-      {detail.body === null ? (
-        <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
-          <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {hiddenText[detail.bodyHidden ?? 'sensitive']}
-        </p>
-      ) : (
-        <pre
-          tabIndex={0}
-          aria-label="Mail text"
-          className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere"
-        >
-          {detail.body}
-        </pre>
+    <OutboxDetail query={query} noun="mail">
+      {(detail) => (
+        <>
+          {detail.body === null ? (
+            <p className="flex items-start gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+              <LockIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {hiddenText[detail.bodyHidden ?? 'sensitive']}
+            </p>
+          ) : (
+            <pre
+              tabIndex={0}
+              aria-label="Mail text"
+              className="max-h-80 overflow-auto rounded-lg border bg-muted/40 p-4 font-sans text-sm whitespace-pre-wrap wrap-anywhere"
+            >
+              {detail.body}
+            </pre>
+          )}
+          {detail.calendarAttached && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
+              With a calendar file (invite.ics) for the session.
+            </p>
+          )}
+        </>
       )}
-      {detail.calendarAttached && (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <CalendarIcon className="size-4 shrink-0" aria-hidden="true" />
-          With a calendar file (invite.ics) for the session.
-        </p>
-      )}
-    </>
+    </OutboxDetail>
   );
 }
