@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import type { Language } from '../../../shared/i18n/languages';
+import { translate } from '../../../shared/i18n/runtime';
 import { paths } from '../../../shared/paths';
+import { useServerCatalogues } from '../../i18n/catalogues';
 import { enqueueMail } from '../mail/mail.service';
 import { enqueueSms } from '../sms/sms.service';
 import { buildCalendar } from './calendar';
@@ -19,8 +22,11 @@ export function bookingCalendar(
     studyTitle: string;
     session: Pick<SessionRow, 'startsAt' | 'durationMinutes' | 'location' | 'meetingUrl'>;
     cancelled?: boolean;
+    /** The participant's: the event's description is in their words. */
+    language: Language;
   },
 ): string {
+  useServerCatalogues(); // a script may build a calendar without building the app
   const host = new URL(ctx.config.publicUrl).hostname;
   const manage = `${ctx.config.publicUrl}${paths.participantDashboard}`;
   return buildCalendar({
@@ -31,7 +37,7 @@ export function bookingCalendar(
     title: booking.studyTitle,
     location: booking.session.location,
     meetingUrl: booking.session.meetingUrl,
-    description: `Manage your booking: ${manage}`,
+    description: translate(booking.language, 'mail', 'session.calendarManage', { url: manage }),
     organizer: { name: 'InsightLab', email: ctx.config.mailFrom },
     ...(booking.cancelled ? { cancelled: true } : {}),
     now: ctx.now(),
@@ -66,6 +72,7 @@ export async function notifyBooking(
         studyTitle: n.studyTitle,
         session: n.session,
         cancelled: kind === 'cancelled',
+        language: n.person.language,
       })
     : undefined;
   const notice = {

@@ -608,8 +608,12 @@ describe('the calendar file', () => {
     expect(first.startDate.toJSDate().toISOString()).toBe('2030-01-09T22:30:00.000Z');
     expect(first.endDate.toJSDate().toISOString()).toBe('2030-01-09T23:15:00.000Z');
     expect(first.location).toBe('iHub, Ngong Road, Nairobi');
+    expect(first.description).toMatch(/^Manage your booking: http/);
     await w.book(a.cookie, a.applicationId, later.id);
+    // In the participant's language, whoever downloads it.
+    await w.db.update(participants).set({ language: 'sw' }).where(eq(participants.id, a.id));
     const second = await read(w.admin.cookie);
+    expect(second.description).toMatch(/^Simamia nafasi yako: http/);
     expect(second.uid).toBe(first.uid);
     expect(second.sequence).toBeGreaterThan(first.sequence);
     const stranger = await loginAs(w.t.app, w.db, 'participant');

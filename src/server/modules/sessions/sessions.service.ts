@@ -601,6 +601,7 @@ export function createSessionsService(deps: {
         ? await findSession(db, application.sessionId)
         : undefined;
       const study = await findStudy(db, application.testId);
+      const person = await findPerson(db, application.participantId);
       if (!session || !study) throw notFound(tr('errors', 'booking.notBooked'));
       return bookingCalendar(notices, {
         applicationId: application.id,
@@ -608,6 +609,7 @@ export function createSessionsService(deps: {
         studyTitle: study.title,
         session,
         cancelled: session.status === 'cancelled' || application.status !== 'scheduled',
+        language: person?.language ?? 'en',
       });
     },
 
