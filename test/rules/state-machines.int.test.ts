@@ -23,16 +23,22 @@ import {
  * against decisions.md's, written out here as the source of truth.
  */
 
-/** decisions.md section 5, as written there. */
+/**
+ * decisions.md section 5, as written there, with section 9's additions to the status route:
+ * scheduled -> selected, and the final states withdrawn and no_show (reached only by the
+ * withdraw and attendance routes, never by this one).
+ */
 const DECISIONS = {
   application: {
     interested: ['screening', 'selected', 'scheduled', 'declined', 'disqualified'],
     screening: ['selected', 'scheduled', 'declined', 'disqualified'],
     selected: ['scheduled', 'declined'],
-    scheduled: ['completed', 'declined'],
+    scheduled: ['completed', 'declined', 'selected'],
     completed: [],
     declined: [],
     disqualified: [],
+    withdrawn: [],
+    no_show: [],
   },
   payment: {
     pending: ['processing', 'failed'],
@@ -153,6 +159,23 @@ const paymentBody = (status: string) => ({
 const movePayment = (id: string, status: string) =>
   call('PUT', `/api/payments/${id}/status`, paymentBody(status));
 
+/**
+ * Brings an application to `from`: by the status route where it leads there; withdrawn by
+ * the participant's withdraw route; no_show written in the database (the attendance route
+ * needs a session that has started: src/server/modules/sessions tests drive it with a clock).
+ */
+async function driveApplication(id: string, from: string) {
+  if (from === 'withdrawn') {
+    await ok('POST', `/api/applications/${id}/withdraw`, undefined, participant.cookie);
+  } else if (from === 'no_show') {
+    await t.database.db.execute(
+      sql`UPDATE applications SET status = 'no_show', attendance = 'no_show', attendance_at = now() WHERE id = ${id}`,
+    );
+  } else {
+    await drive(pathTo(applicationTransitions, 'interested', from), (s) => moveApplication(id, s));
+  }
+}
+
 async function drive(
   moves: string[],
   move: (status: string) => Promise<{ statusCode: number; body: string }>,
@@ -192,9 +215,7 @@ describe('application: PUT /api/applications/{id}/status', () => {
     '%s -> %s is %s',
     async (from, to) => {
       const application = await newApplication();
-      await drive(pathTo(applicationTransitions, 'interested', from), (s) =>
-        moveApplication(application.id, s),
-      );
+      await driveApplication(application.id, from);
       const before = {
         application: await row('applications', application.id),
         study: await row('tests', application.testId),
