@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { loggableError } from './db-errors';
 import type { Claim } from './outbox-queue';
 
 /** After this many failed attempts a row is marked failed and left for the admins' outbox view. */
@@ -126,8 +127,10 @@ export function startOutboxLoop<Row extends QueuedRow, Sent>(options: {
     timer = setTimeout(() => {
       runOnce()
         .catch((error: unknown) => {
+          // A database error's message carries the statement's parameters (a body, an
+          // address): loggableError keeps its code and a message without values.
           log.warn(
-            { err: { message: options.errorText(error) } },
+            { err: loggableError(error) },
             `${noun} outbox run failed; retrying at the next poll`,
           );
         })

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { mailOutbox } from '../../db/schema/index';
 import { testConfig } from '../../../../test/app';
 import { createTestDatabase, onPostgres } from '../../../../test/db';
+import { failQuery } from '../../../../test/faults/driver-fault';
 import { startTestSmtpServer, type TestSmtpServer } from '../../../../test/smtp';
 import { buildCalendar } from '../sessions/calendar';
 import { enqueueMail } from './mail.service';
@@ -328,6 +329,36 @@ describe('mail worker', () => {
     await makeDueNow();
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.messages[0]?.user).toBe('mailer');
+  });
+
+  it('logs a failed run without the statement’s values: no body, no address', async () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    await enqueueMail(
+      database.db,
+      {
+        to: 'leak.check@example.com',
+        subject: 'Karibu',
+        kind: 'test-kind',
+        text: 'Karibu-Unique-Words https://x.test/reset?token=SecretTok123',
+      },
+      { smtpConfigured: true, log: silent },
+    );
+    // The update to 'sent' (which writes the redacted body) is lost: the run fails.
+    const undo = failQuery(database, (text) => /^update "mail_outbox" set "text_body"/i.test(text));
+    try {
+      worker({ log: log as unknown as FastifyBaseLogger, pollIntervalMs: 20 });
+      await vi.waitFor(
+        () => expect(lines.some((l) => l.includes('mail outbox run failed'))).toBe(true),
+        { timeout: 5000, interval: 20 },
+      );
+    } finally {
+      undo();
+    }
+    const everything = lines.join('\n');
+    expect(everything).not.toContain('Karibu-Unique-Words');
+    expect(everything).not.toContain('SecretTok123');
+    expect(everything).not.toContain('leak.check');
   });
 
   it('polls on its own timer', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { loggableError } from '../../lib/db-errors';
 import { safeErrorText, startOutboxLoop, type OutboxRunResult } from '../../lib/outbox-worker';
 import { isSensitiveMailKind } from '../../../shared/schemas/outbox';
 import { purgeSentBodies, withoutTokenLinks } from './mail.service';
@@ -68,7 +69,7 @@ export function startMailWorker(options: {
     purgeTimer = setTimeout(() => {
       purgeOnce()
         .catch((error: unknown) => {
-          log.warn({ err: { message: safeErrorText(error) } }, 'mail retention pass failed');
+          log.warn({ err: loggableError(error) }, 'mail retention pass failed');
         })
         .finally(() => {
           if (purgeTimer !== undefined) schedulePurge(options.purgeIntervalMs ?? PURGE_INTERVAL_MS);

@@ -33,7 +33,7 @@ function transport(options: { from?: string; apiKey?: string; timeoutMs?: number
     apiKey: options.apiKey ?? fake.apiKey,
     from: options.from,
     endpoint: fake.url,
-    timeoutMs: options.timeoutMs ?? 2000,
+    timeoutMs: options.timeoutMs ?? 5000,
   });
 }
 

@@ -51,9 +51,12 @@ const africasTalking = () => ({
 
 /**
  * A worker on the fake provider that only runs when the test says so (the poll interval is
- * an hour); its requests give up after 200 ms, so a hang costs the test no more.
+ * an hour). Its requests give up after 5 s (a loaded machine), or `timeoutMs` where a test
+ * makes the fake hang.
  */
-function worker(options: { log?: FastifyBaseLogger; pollIntervalMs?: number } = {}) {
+function worker(
+  options: { log?: FastifyBaseLogger; pollIntervalMs?: number; timeoutMs?: number } = {},
+) {
   const config = testConfig(africasTalking());
   if (config.sms.provider !== 'africastalking') throw new Error('SMS_URL not parsed');
   const w = startSmsWorker({
@@ -64,7 +67,7 @@ function worker(options: { log?: FastifyBaseLogger; pollIntervalMs?: number } = 
     transport: createAfricasTalkingTransport({
       ...config.sms,
       endpoint: fake.url,
-      timeoutMs: 200,
+      timeoutMs: options.timeoutMs ?? 5000,
     }),
   });
   workers.push(w);
@@ -185,11 +188,12 @@ describe('SMS worker', () => {
 
     await makeDueNow();
     fake.hangNext(1);
-    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1 });
+    // A worker that waits 300 ms for an answer (the other waits 5 s).
+    expect(await worker({ timeoutMs: 300 }).runOnce()).toEqual({ sent: 0, failed: 1 });
     expect(await row(id!)).toMatchObject({
       status: 'pending',
       attempts: 2,
-      lastError: "Africa's Talking: no answer within 200 ms",
+      lastError: "Africa's Talking: no answer within 300 ms",
     });
     expect(await secondsUntilNextAttempt(id!)).toBeGreaterThan(60);
 
