@@ -165,7 +165,7 @@ export default tseslint.config(
       'src/client/pages/*.tsx',
       'src/client/app/*.tsx',
       'src/client/components/{layout,marketing,ui,domain}/*.tsx',
-      'src/client/features/{auth,participants,studies,applications,leads,stats}/**/*.tsx',
+      'src/client/features/{auth,participants,studies,applications,bookings,leads,stats}/**/*.tsx',
     ],
     ignores: [
       'src/client/pages/admin-*.tsx',

@@ -11,6 +11,7 @@ import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { ApplyButton } from '@/client/features/applications/components/apply-button';
 import { MyApplications } from '@/client/features/applications/components/my-applications';
+import { ApplicationBooking } from '@/client/features/bookings/components/application-booking';
 import { UpcomingTestsCard } from '@/client/features/applications/components/upcoming-tests-card';
 import { sessionKeys } from '@/client/api/auth/keys';
 import { LogoutButton } from '@/client/features/auth/components/logout-button';
@@ -161,7 +162,12 @@ function Dashboard({ user }: { user: SessionUser }) {
             <h2 id="my-applications-title" className={sectionTitleClass}>
               {t('section.applications')}
             </h2>
-            <MyApplications onFindStudies={() => selectTab('tests', { focus: true })} />
+            <MyApplications
+              onFindStudies={() => selectTab('tests', { focus: true })}
+              renderExtra={(application, focusCard) => (
+                <ApplicationBooking application={application} onDone={focusCard} />
+              )}
+            />
           </section>
         </TabsContent>
 

@@ -1,4 +1,5 @@
 import { ClipboardListIcon, FlaskConicalIcon } from 'lucide-react';
+import { type ReactNode, useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
@@ -10,13 +11,31 @@ import { useApplications } from '@/client/api/applications/get-applications';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
 import { useLanguage, useT } from '@/client/i18n/language';
 
-function ApplicationRow({ application }: { application: Application }) {
+/** What the page adds under an application (its session, its actions); `focusCard` moves the focus to the card. */
+export type RenderApplicationExtra = (application: Application, focusCard: () => void) => ReactNode;
+
+function ApplicationRow({
+  application,
+  renderExtra,
+}: {
+  application: Application;
+  renderExtra?: RenderApplicationExtra | undefined;
+}) {
   const { test } = application;
   const titleId = `application-${application.id}-title`;
   const t = useT('dashboard');
   const language = useLanguage();
+  const card = useRef<HTMLDivElement>(null);
+  // After an action the buttons that had the focus may be gone: the card keeps it.
+  const focusCard = () => requestAnimationFrame(() => card.current?.focus());
   return (
-    <Card role="article" aria-labelledby={titleId}>
+    <Card
+      ref={card}
+      role="article"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <CardContent className="grid gap-1 pt-6">
         <div className="mb-1" data-testid="application-status">
           <ApplicationStatusBadge status={application.status} />
@@ -47,6 +66,7 @@ function ApplicationRow({ application }: { application: Application }) {
             </div>
           </dl>
         </div>
+        {renderExtra?.(application, focusCard)}
       </CardContent>
     </Card>
   );
@@ -55,9 +75,15 @@ function ApplicationRow({ application }: { application: Application }) {
 /**
  * The participant's applications, newest first (spec section 2, "My Applications"). With
  * none yet, it says where applications come from and offers `onFindStudies` (the dashboard
- * opens Available Tests).
+ * opens Available Tests). `renderExtra` adds the page's parts under each (sessions).
  */
-export function MyApplications({ onFindStudies }: { onFindStudies: () => void }) {
+export function MyApplications({
+  onFindStudies,
+  renderExtra,
+}: {
+  onFindStudies: () => void;
+  renderExtra?: RenderApplicationExtra;
+}) {
   const applications = useApplications();
   const t = useT('dashboard');
   if (applications.isPending) {
@@ -89,7 +115,7 @@ export function MyApplications({ onFindStudies }: { onFindStudies: () => void })
   return (
     <div className="grid gap-3">
       {list.map((application) => (
-        <ApplicationRow key={application.id} application={application} />
+        <ApplicationRow key={application.id} application={application} renderExtra={renderExtra} />
       ))}
     </div>
   );

@@ -9,6 +9,7 @@ import {
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
+import { sessionTimes } from '@/client/lib/format-session-time';
 import { useApplications } from '@/client/api/applications/get-applications';
 import { useLanguage, useT } from '@/client/i18n/language';
 
@@ -38,6 +39,23 @@ export function UpcomingTestsCard() {
       ) : (
         <ul className="grid gap-3">
           {scheduled.map((application) => {
+            const { session } = application;
+            if (session) {
+              return (
+                <li key={application.id} className="rounded-lg border p-3">
+                  <p className="font-medium wrap-anywhere">{application.test.title}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {t(
+                      'upcoming.session',
+                      sessionTimes(session.startsAt, session.durationMinutes, language),
+                    )}
+                  </p>
+                  <p className="text-sm text-muted-foreground wrap-anywhere">
+                    {session.mode === 'in_person' ? session.location : t('booking.remote')}
+                  </p>
+                </li>
+              );
+            }
             const when =
               formatDate(application.test.startDate, language) ??
               formatDate(application.scheduledAt, language);
