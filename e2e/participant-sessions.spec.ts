@@ -250,6 +250,14 @@ describe('a participant books, moves and cancels study sessions on the dashboard
       'scheduled',
     );
 
+    // The profile tab's Upcoming Tests card names the session's day and time too.
+    await page.getByRole('tab', { name: 'Profile Settings' }).click();
+    await expect
+      .poll(async () => squash(await page.getByRole('tabpanel').textContent()))
+      .toContain(`${dayOf(first.startsAt)} · 10:00–11:30 EAT`);
+    await page.getByRole('tab', { name: 'My Applications' }).click();
+    await upcoming.waitFor();
+
     await page.setViewportSize({ width: 1280, height: 900 });
     expect(await overflows(page)).toBe(false);
     await shot(page, 'sessions-upcoming-1280');

@@ -58,6 +58,8 @@ export function ChooseSession({
     try {
       await join.mutateAsync(application.testId);
       toast({ title: t('booking.joined'), description: t('booking.positionHint') });
+      // The Join button gives way to the place in line.
+      onDone();
     } catch (error) {
       toastFailure(t('booking.joinFailed'), error, t('tryAgain'));
     }

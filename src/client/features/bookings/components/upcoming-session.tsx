@@ -35,6 +35,7 @@ export function UpcomingSession({
   const titleId = useId();
   const reasonId = useId();
   const locked = pastCutoff(session.startsAt, now);
+  const started = new Date(session.startsAt).getTime() <= now;
 
   async function confirmCancel() {
     try {
@@ -67,7 +68,7 @@ export function UpcomingSession({
       data-testid="upcoming-session"
     >
       <h4 id={titleId} className="font-semibold">
-        {t('booking.upcoming.title')}
+        {started ? t('booking.started.title') : t('booking.upcoming.title')}
       </h4>
       <SessionFacts session={session} joinLink={joinLink} />
       <div className="flex flex-wrap gap-2">
