@@ -40,6 +40,8 @@ async function rowCounts() {
     (SELECT count(*) FROM client_requests)::int AS client_requests,
     (SELECT count(*) FROM research_requests)::int AS research_requests,
     (SELECT count(*) FROM mail_outbox)::int AS mail,
+    (SELECT count(*) FROM study_sessions)::int AS study_sessions,
+    (SELECT count(*) FROM waitlist_entries)::int AS waitlist,
     (SELECT count(*) FROM audit_logs)::int AS audit`);
   return (result as unknown as { rows: unknown[] }).rows[0];
 }
@@ -107,6 +109,23 @@ const study = () => ({
   tags: 'mobile, fintech',
   requirements: 'An Android phone',
 });
+/** A session (decisions.md section 9); the meeting link is checked whatever the mode. */
+const session = () => ({
+  startsAt: '2030-01-10T10:00:00+03:00',
+  durationMinutes: 90,
+  mode: 'in_person',
+  location: 'iHub, Ngong Road',
+  meetingUrl: 'https://meet.example.com/abc',
+  capacity: 3,
+});
+const sessionFields: Field[] = [
+  { name: 'startsAt', message: /^Enter the start/, date: true },
+  { name: 'durationMinutes', message: /^Duration must be/ },
+  { name: 'mode', message: 'Choose in person or remote' },
+  { name: 'location', message: notAllowed('Location') },
+  { name: 'meetingUrl', message: notAllowed('Meeting link') },
+  { name: 'capacity', message: /^Seats must be/ },
+];
 const requestList: Omit<Route, 'path'> = {
   method: 'GET',
   who: 'admin',
@@ -464,6 +483,77 @@ const routes: Route[] = [
     in: 'body',
     valid: () => ({ status: 'active' }),
     fields: [{ name: 'status', message: 'Unknown status' }],
+  },
+  {
+    method: 'POST',
+    path: '/api/tests/:id/sessions',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: session,
+    fields: sessionFields,
+  },
+  {
+    method: 'POST',
+    path: '/api/tests/:id/sessions/series',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ ...session(), repeat: 'weekly', count: 4 }),
+    fields: [
+      ...sessionFields,
+      { name: 'repeat', message: 'Repeat daily or weekly' },
+      { name: 'count', message: /Number of sessions must be a number/ },
+    ],
+  },
+  {
+    method: 'PUT',
+    path: '/api/sessions/:id',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: session,
+    fields: sessionFields,
+  },
+  {
+    method: 'PUT',
+    path: '/api/sessions/:id/status',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ status: 'cancelled' }),
+    fields: [{ name: 'status', message: 'A session can only be cancelled' }],
+  },
+  {
+    method: 'PUT',
+    path: '/api/sessions/:id/attendance',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ attended: [uuid()], noShow: [uuid()], excused: [uuid()] }),
+    fields: [
+      { name: 'attended', message: /expected array/ },
+      { name: 'noShow', message: /expected array/ },
+      { name: 'excused', message: /expected array/ },
+    ],
+  },
+  {
+    method: 'POST',
+    path: '/api/applications/:id/booking',
+    id: () => uuid(),
+    who: 'participant',
+    in: 'body',
+    valid: () => ({ sessionId: uuid() }),
+    fields: [{ name: 'sessionId', message: NOT_AN_ID }],
+  },
+  {
+    method: 'PUT',
+    path: '/api/applications/:id/attendance',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ attendance: 'attended' }),
+    fields: [{ name: 'attendance', message: 'Attendance is attended, no_show or excused' }],
   },
   {
     method: 'POST',

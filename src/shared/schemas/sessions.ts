@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { say, text } from './fields';
+import { isAllowedText, notAllowedMessage, say, text } from './fields';
 import { attendanceValues, sessionModes, sessionStatuses, waitlistStatuses } from './options';
 
 /**
@@ -36,33 +36,66 @@ export const sessionSchema = z.object({
 });
 export type StudySession = z.infer<typeof sessionSchema>;
 
-const startsAtField = z.iso.datetime({
-  offset: true,
-  error: 'Enter the start as a date and time with its offset, e.g. 2026-12-01T14:00:00+03:00',
-});
-const durationField = z.coerce
-  .number({ error: 'Duration must be a number of minutes' })
-  .int('Duration must be whole minutes')
-  .min(SESSION_LIMITS.durationMin, 'Duration must be 1 to 1440 minutes')
-  .max(SESSION_LIMITS.durationMax, 'Duration must be 1 to 1440 minutes');
-const capacityField = z.coerce
-  .number({ error: 'Seats must be a number' })
-  .int('Seats must be a whole number')
-  .min(SESSION_LIMITS.capacityMin, 'Seats must be 1 to 1000')
-  .max(SESSION_LIMITS.capacityMax, 'Seats must be 1 to 1000');
+/** Every date the product takes lies in 1900-01-01 … 2100-12-31 (decisions.md section 8). */
+const inProductYears = (v: string) => {
+  const year = new Date(v).getUTCFullYear();
+  return year >= 1900 && year <= 2100;
+};
+const startsAtField = z.iso
+  .datetime({
+    offset: true,
+    error: 'Enter the start as a date and time with its offset, e.g. 2026-12-01T14:00:00+03:00',
+  })
+  .refine(inProductYears, 'Enter a start between 1900 and 2100');
+/**
+ * A number, or a form's numeric text; `true`, `[]` or `null` would coerce to 1 or 0 and be
+ * taken as seats or minutes, so anything else is refused as not a number.
+ */
+const numberOrText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'number' || typeof v === 'string' ? v : Number.NaN), schema);
+const durationField = numberOrText(
+  z.coerce
+    .number({ error: 'Duration must be a number of minutes' })
+    .int('Duration must be whole minutes')
+    .min(SESSION_LIMITS.durationMin, 'Duration must be 1 to 1440 minutes')
+    .max(SESSION_LIMITS.durationMax, 'Duration must be 1 to 1440 minutes'),
+);
+const capacityField = numberOrText(
+  z.coerce
+    .number({ error: 'Seats must be a number' })
+    .int('Seats must be a whole number')
+    .min(SESSION_LIMITS.capacityMin, 'Seats must be 1 to 1000')
+    .max(SESSION_LIMITS.capacityMax, 'Seats must be 1 to 1000'),
+);
 const locationField = text('Location', { max: SESSION_LIMITS.location, kind: 'plain' });
 const meetingUrlField = z
   .string({ error: 'Meeting link must be text' })
+  // Before trimming, as every text field (decisions.md section 8): a control character at
+  // either end is refused, not cut off; PostgreSQL refuses NUL outright (a 500 otherwise).
+  .refine((v) => isAllowedText(v, 'plain'), { error: notAllowedMessage('Meeting link') })
   .trim()
   .max(SESSION_LIMITS.meetingUrl, 'Meeting link must be at most 2000 characters')
   .refine(isHttpsUrl, 'Meeting link must be an https:// address');
 
-/** An absolute https URL with a host, and nothing a mail or calendar could misread. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * An absolute https URL with a host, written out as `https://host`, without credentials
+ * (they would be mailed and texted to every participant), and nothing a mail or calendar
+ * could misread: no spaces, markup, control characters, invisible marks or lone surrogates.
+ */
 export function isHttpsUrl(value: string): boolean {
-  if (/[\s<>"\\]/.test(value)) return false;
+  if (/[\s<>"\\]/.test(value) || !isAllowedText(value, 'plain')) return false;
+  if (LONE_SURROGATE.test(value)) return false;
+  if (!/^https:\/\/[^/?#]/i.test(value)) return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0 && url.username === '';
+    return (
+      url.protocol === 'https:' &&
+      url.hostname.length > 0 &&
+      url.username === '' &&
+      url.password === ''
+    );
   } catch {
     return false;
   }
