@@ -190,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     accounts,
     booking: config.booking,
+    notices: { config, log: app.log, now: options.clock ?? (() => new Date()) },
     ...(options.clock ? { now: options.clock } : {}),
   });
   await app.register(participantsRoutes, { accounts, participants });

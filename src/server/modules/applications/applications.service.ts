@@ -215,8 +215,11 @@ export function createApplicationsService(deps: {
             : undefined;
         if (from === 'scheduled' && to !== 'completed')
           updated = await releaseBooking(tx, updated, to);
-        if (to === 'declined' || to === 'disqualified')
-          await closeWaitlistEntry(tx, application.id, 'left');
+        // Leaving the line passes a seat held for them on to the next in it.
+        const { wasOffered } =
+          to === 'declined' || to === 'disqualified'
+            ? await closeWaitlistEntry(tx, application.id, 'left')
+            : { wasOffered: false };
 
         let amount: string | undefined;
         if (to === 'completed') {
@@ -227,7 +230,8 @@ export function createApplicationsService(deps: {
           });
           await recomputeEarnings(tx, application.participantId);
         }
-        if (takesPlace(to) || takesPlace(from)) await seatsChanged(tx, notices, study);
+        if (takesPlace(to) || takesPlace(from) || wasOffered)
+          await seatsChanged(tx, notices, study);
         const personToTell = person && (await findPerson(tx, person.id));
         if (bookedSession && to === 'selected' && personToTell)
           await notifyBooking(tx, notices, 'cancelled', {

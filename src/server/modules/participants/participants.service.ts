@@ -18,6 +18,8 @@ import { deleteUserSessions } from '../accounts/sessions.repo';
 import { accountTaken, type AccountsService } from '../accounts/accounts.service';
 import { deleteMailTo } from '../mail/outbox.repo';
 import { deleteSmsTo } from '../sms/sms.repo';
+import { lockStudiesOfParticipant } from '../sessions/bookings';
+import type { NoticeContext } from '../sessions/session-notices';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
 import { ownApplication, toReliability } from '../applications/applications.mapper';
 import { reliabilityOf } from '../sessions/sessions.repo';
@@ -62,12 +64,15 @@ export function createParticipantsService({
   db,
   accounts,
   booking,
+  notices,
   now = () => new Date(),
 }: {
   db: Db;
   accounts: Pick<AccountsService, 'createParticipant' | 'confirmEmailChange' | 'emailChanged'>;
   /** The no-show rules of decisions.md section 9, for the reliability the list shows. */
   booking: Config['booking'];
+  /** For offering the seats a deleted participant held to the waitlist (section 9). */
+  notices?: NoticeContext;
   now?: () => Date;
 }) {
   async function load(id: string): Promise<ParticipantRow> {
@@ -241,8 +246,11 @@ export function createParticipantsService({
      */
     async remove(id: string, ctx: RequestContext): Promise<void> {
       await db.transaction(async (tx) => {
+        // Their seats and places free with their applications: the studies are recounted.
+        const studies = await lockStudiesOfParticipant(tx, id);
         const row = await deleteParticipant(tx, id);
         if (!row) throw notFound(tr('errors', 'participant.notFound'));
+        await studies.afterDelete(notices);
         await deleteUserSessions(tx, { id, type: 'participant' });
         // Their mail and SMS go with them, queued and sent (decisions.md section 8).
         await deleteMailTo(tx, row.email);

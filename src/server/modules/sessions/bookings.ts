@@ -3,9 +3,9 @@
  * the caller's transaction with the study row already locked (`lockStudy(tx, id, 'update')`):
  * every writer of a study's seats queues on that lock, so the counts below are final.
  */
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, waitlistEntries } from '../../db/schema/index';
+import { applications, studies, waitlistEntries } from '../../db/schema/index';
 import { placesLeft } from '../../../shared/rules/capacity';
 import type { StudyRow } from '../studies/studies.repo';
 import {
@@ -112,12 +112,20 @@ export async function offerFreeSeats(
   return offered;
 }
 
-/** Places left in the study once running offers are counted as taken. */
-async function studyRoomLeft(tx: DbOrTx, study: StudyRow, now: Date): Promise<number> {
+/**
+ * Places left in the study once running offers are counted as taken, but the one made to
+ * `exceptOfferTo` (who may take their own held place).
+ */
+export async function studyRoomLeft(
+  tx: DbOrTx,
+  study: StudyRow,
+  now: Date,
+  exceptOfferTo?: string,
+): Promise<number> {
   const [row] = await tx
     .select({
       taken: placesTakenIn(study.id),
-      held: sql<number>`(SELECT count(*)::int FROM ${waitlistEntries} WHERE ${waitlistEntries.testId} = ${study.id} AND ${waitlistEntries.status} = 'offered' AND ${waitlistEntries.offerExpiresAt} > ${now})`,
+      held: sql<number>`(SELECT count(*)::int FROM ${waitlistEntries} WHERE ${waitlistEntries.testId} = ${study.id} AND ${waitlistEntries.status} = 'offered' AND ${waitlistEntries.offerExpiresAt} > ${now}${exceptOfferTo ? sql` AND ${waitlistEntries.applicationId} <> ${exceptOfferTo}` : sql``})`,
     })
     .from(sql`(SELECT 1) AS one`);
   const taken = Number(row?.taken ?? 0) + Number(row?.held ?? 0);
@@ -128,4 +136,39 @@ async function studyRoomLeft(tx: DbOrTx, study: StudyRow, now: Date): Promise<nu
 export async function seatsChanged(tx: DbOrTx, ctx: NoticeContext, study: StudyRow): Promise<void> {
   await refreshPlacesTaken(tx, study.id);
   await offerFreeSeats(tx, ctx, study);
+}
+
+/**
+ * Deleting a participant (decisions.md section 5) takes their applications with them by
+ * the foreign keys: their seats and places free, their place in any line goes. Call this
+ * before the delete: it locks, in id order, the studies they applied to (the lock every
+ * writer of seats takes first), and answers the step to run after the delete, which
+ * recounts each study's places and offers the freed seats to the line.
+ */
+export async function lockStudiesOfParticipant(
+  tx: DbOrTx,
+  participantId: string,
+): Promise<{ afterDelete(ctx?: NoticeContext): Promise<void> }> {
+  const locked = await tx
+    .select()
+    .from(studies)
+    .where(
+      inArray(
+        studies.id,
+        tx
+          .select({ id: applications.testId })
+          .from(applications)
+          .where(eq(applications.participantId, participantId)),
+      ),
+    )
+    .orderBy(asc(studies.id))
+    .for('update');
+  return {
+    async afterDelete(ctx) {
+      for (const study of locked) {
+        if (ctx) await seatsChanged(tx, ctx, study);
+        else await refreshPlacesTaken(tx, study.id);
+      }
+    },
+  };
 }

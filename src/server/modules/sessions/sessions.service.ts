@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
-import { tr } from '../../../shared/i18n/runtime';
+import { activeLanguage, tr } from '../../../shared/i18n/runtime';
 import { isFinalApplication } from '../../../shared/rules/transitions';
 import type { Application } from '../../../shared/schemas/applications';
 import type { Attendance, UserType } from '../../../shared/schemas/options';
@@ -18,14 +18,19 @@ import type { z } from 'zod';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { toApplication } from '../applications/applications.mapper';
 import {
-  countPlacesTaken,
   findApplication,
   lockApplication,
   type ApplicationRow,
 } from '../applications/applications.repo';
 import { lockStudy, findStudy, type StudyRow } from '../studies/studies.repo';
 import { studyNotFound, type StudiesService } from '../studies/studies.service';
-import { closeWaitlistEntry, offerFreeSeats, releaseBooking, seatsChanged } from './bookings';
+import {
+  closeWaitlistEntry,
+  offerFreeSeats,
+  releaseBooking,
+  seatsChanged,
+  studyRoomLeft,
+} from './bookings';
 import { bookingCalendar, notifyBooking, type NoticeContext } from './session-notices';
 import {
   activeWaitlistEntry,
@@ -62,6 +67,7 @@ import {
   type WaitlistRow,
 } from './sessions.repo';
 import { bookingExtras } from './booking-view';
+import { formatSessionTime } from './session-copy';
 
 type User = { id: string; userType: UserType };
 const HOUR = 3600_000;
@@ -92,17 +98,10 @@ export function eatDay(at: Date): string {
   return new Date(at.getTime() + EAT_OFFSET_MS).toISOString().slice(0, 10);
 }
 
-/** "Tue 1 Dec, 14:00" in EAT, for refusals that name another booking. */
+/** "Tue 1 Dec, 14:00" in EAT, in the request's language, for refusals that name another booking. */
 function eatWhen(at: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Nairobi',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(at);
+  const { day, time } = formatSessionTime(at, activeLanguage());
+  return `${day}, ${time}`;
 }
 
 export function createSessionsService(deps: {
@@ -466,7 +465,9 @@ export function createSessionsService(deps: {
         const counts = await sessionCounts(tx, session.id, now(), application.id);
         if (counts.booked + counts.held >= session.capacity)
           throw conflict(tr('errors', 'booking.sessionFull'));
-        if (!moving && (await countPlacesTaken(tx, study.id)) >= study.maxParticipants)
+        // A place held for someone's waitlist offer is taken for everyone else, whichever
+        // session they book (decisions.md section 9: "during the hold nobody else can take it").
+        if (!moving && (await studyRoomLeft(tx, study, now(), application.id)) <= 0)
           throw conflict(tr('errors', 'application.studyFull'));
 
         const booked = await bookInto(tx, application.id, session.id, isAdmin ? user.id : null);
@@ -638,11 +639,14 @@ export function createSessionsService(deps: {
         if (!own || own.status !== 'selected') throw conflict(tr('errors', 'waitlist.notSelected'));
         const upcoming = await lockUpcomingSessions(tx, testId, now());
         if (upcoming.length === 0) throw conflict(tr('errors', 'waitlist.noSessions'));
-        for (const session of upcoming) {
-          const counts = await sessionCounts(tx, session.id, now());
-          if (counts.booked + counts.held < session.capacity)
-            throw conflict(tr('errors', 'waitlist.seatsLeft'));
-        }
+        // Full means no seat in any session, or no place left in the study (booking then
+        // answers "Study is full", so the line is the way in: section 6).
+        if ((await studyRoomLeft(tx, study, now())) > 0)
+          for (const session of upcoming) {
+            const counts = await sessionCounts(tx, session.id, now());
+            if (counts.booked + counts.held < session.capacity)
+              throw conflict(tr('errors', 'waitlist.seatsLeft'));
+          }
         if (await activeWaitlistEntry(tx, own.id)) throw conflict(tr('errors', 'waitlist.already'));
         const entry = await insertWaitlistEntry(tx, { testId, applicationId: own.id });
         await recordAudit(tx, ctx, {
