@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { createStudy, loginAs, participantInput } from '../factories';
+import { startSessionsWorker } from '../../src/server/modules/sessions/sessions.worker';
 import { loseDatabase } from './driver-fault';
 
 /**
@@ -107,5 +108,175 @@ describe('the new routes while the database is lost', () => {
     expect((await requests['PUT /api/admin/profile']()).statusCode).toBe(200);
     expect((await requests['POST /api/notifications/read (all)']()).statusCode).toBe(200);
     expect((await requests['POST /api/auth/signup']()).statusCode).toBe(201);
+  });
+});
+
+describe('the sessions routes while the database is lost (decisions.md sections 8 and 9)', () => {
+  it('answer 503 { message }, change nothing, and answer again once it is back', async () => {
+    const day = (offsetDays: number) =>
+      new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const study = await createStudy(t.database.db, {
+      title: 'Sessions before the outage',
+      startDate: day(-1),
+      endDate: day(30),
+      maxParticipants: 10,
+    });
+    const startsAt = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const as = (cookie: string) => ({ cookie });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/tests/${study.id}/sessions`,
+      headers: as(admin.cookie),
+      payload: { startsAt, mode: 'in_person', location: 'Room 4', capacity: 1 },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const sessionId = made.json().session.id as string;
+    const person = await loginAs(t.app, t.database.db, 'participant');
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: as(person.cookie),
+      payload: { participantId: person.id, testId: study.id },
+    });
+    const applicationId = applied.json().application.id as string;
+    const selected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/applications/${applicationId}/status`,
+      headers: as(admin.cookie),
+      payload: { status: 'selected' },
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+
+    const sessionBody = { startsAt, mode: 'in_person', location: 'Room 5', capacity: 2 };
+    const requests: Record<string, () => ReturnType<typeof t.app.inject>> = {
+      'POST /api/tests/{id}/sessions': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/tests/${study.id}/sessions`,
+          headers: as(admin.cookie),
+          payload: sessionBody,
+        }),
+      'POST /api/tests/{id}/sessions/series': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/tests/${study.id}/sessions/series`,
+          headers: as(admin.cookie),
+          payload: { ...sessionBody, repeat: 'daily', count: 2 },
+        }),
+      'GET /api/tests/{id}/sessions': () =>
+        t.app.inject({ url: `/api/tests/${study.id}/sessions`, headers: as(person.cookie) }),
+      'PUT /api/sessions/{id}': () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/sessions/${sessionId}`,
+          headers: as(admin.cookie),
+          payload: { capacity: 5, location: 'Room 6' },
+        }),
+      'PUT /api/sessions/{id}/status': () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/sessions/${sessionId}/status`,
+          headers: as(admin.cookie),
+          payload: { status: 'cancelled' },
+        }),
+      'DELETE /api/sessions/{id}': () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/sessions/${sessionId}`,
+          headers: as(admin.cookie),
+        }),
+      'PUT /api/sessions/{id}/attendance': () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/sessions/${sessionId}/attendance`,
+          headers: as(admin.cookie),
+          payload: { attended: [applicationId] },
+        }),
+      'POST /api/applications/{id}/booking': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/applications/${applicationId}/booking`,
+          headers: as(person.cookie),
+          payload: { sessionId },
+        }),
+      'DELETE /api/applications/{id}/booking': () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/applications/${applicationId}/booking`,
+          headers: as(person.cookie),
+        }),
+      'POST /api/applications/{id}/withdraw': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/applications/${applicationId}/withdraw`,
+          headers: as(person.cookie),
+        }),
+      'PUT /api/applications/{id}/attendance': () =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/applications/${applicationId}/attendance`,
+          headers: as(admin.cookie),
+          payload: { attendance: 'attended' },
+        }),
+      'GET /api/applications/{id}/calendar.ics': () =>
+        t.app.inject({
+          url: `/api/applications/${applicationId}/calendar.ics`,
+          headers: as(person.cookie),
+        }),
+      'POST /api/participants/{id}/reliability/reset': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/participants/${person.id}/reliability/reset`,
+          headers: as(admin.cookie),
+        }),
+      'POST /api/tests/{id}/waitlist': () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/tests/${study.id}/waitlist`,
+          headers: as(person.cookie),
+        }),
+      'DELETE /api/tests/{id}/waitlist': () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/tests/${study.id}/waitlist`,
+          headers: as(person.cookie),
+        }),
+    };
+    const worker = startSessionsWorker({
+      sessions: t.app.sessions,
+      log: t.app.log,
+      pollIntervalMs: 3_600_000,
+    });
+    try {
+      const undo = loseDatabase(t.database, sessionOnly);
+      try {
+        for (const [name, send] of Object.entries(requests)) {
+          const res = await send();
+          expect(res.statusCode, `${name}: ${res.body}`).toBe(503);
+          expect(res.json(), name).toEqual(UNAVAILABLE);
+        }
+        // A worker run fails; the worker does not.
+        await expect(worker.runOnce()).rejects.toThrow();
+      } finally {
+        undo();
+      }
+      expect(await worker.runOnce()).toEqual({ reminders: 0, dropped: 0, expiredOffers: 0 });
+    } finally {
+      await worker.stop();
+    }
+
+    const list = await requests['GET /api/tests/{id}/sessions']!();
+    expect(list.statusCode).toBe(200);
+    expect(list.json().sessions).toHaveLength(1);
+    expect(list.json().sessions[0]).toMatchObject({
+      location: 'Room 4',
+      capacity: 1,
+      status: 'open',
+      booked: 0,
+    });
+    const booked = await requests['POST /api/applications/{id}/booking']!();
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect(booked.json().application.status).toBe('scheduled');
+    expect((await requests['GET /api/applications/{id}/calendar.ics']!()).statusCode).toBe(200);
   });
 });
