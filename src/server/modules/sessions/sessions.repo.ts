@@ -187,6 +187,21 @@ export async function findPerson(tx: DbOrTx, participantId: string): Promise<Per
   return row;
 }
 
+/**
+ * Locks the participant's row against other bookings of theirs (FOR NO KEY UPDATE: it
+ * does not block applying, whose foreign key takes only a key-share lock). Bookings of one
+ * person in different studies hold different study locks, so without it two of them could
+ * each miss the other in `overlappingBooking`. Taken last: study, session, application,
+ * then the person.
+ */
+export async function lockPersonForBooking(tx: DbOrTx, participantId: string): Promise<void> {
+  await tx
+    .select({ id: participants.id })
+    .from(participants)
+    .where(eq(participants.id, participantId))
+    .for('no key update');
+}
+
 /** Another booking of the participant, in any study, overlapping [start, end). */
 export async function overlappingBooking(
   tx: DbOrTx,

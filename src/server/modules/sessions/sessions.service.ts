@@ -48,6 +48,7 @@ import {
   insertSessions,
   insertWaitlistEntry,
   listSessions,
+  lockPersonForBooking,
   lockScheduledIn,
   lockSession,
   lockUpcomingSessions,
@@ -451,6 +452,8 @@ export function createSessionsService(deps: {
               }),
             );
         }
+        // The person's other bookings may be in other studies, under other study locks.
+        await lockPersonForBooking(tx, application.participantId);
         const end = new Date(session.startsAt.getTime() + session.durationMinutes * 60_000);
         const clash = await overlappingBooking(tx, {
           participantId: application.participantId,
