@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { createStudy, loginAs, participantInput } from '../factories';
@@ -148,7 +149,7 @@ describe('the sessions routes while the database is lost (decisions.md sections 
     expect(selected.statusCode, selected.body).toBe(200);
 
     const sessionBody = { startsAt, mode: 'in_person', location: 'Room 5', capacity: 2 };
-    const requests: Record<string, () => ReturnType<typeof t.app.inject>> = {
+    const requests: Record<string, () => Promise<LightMyRequestResponse>> = {
       'POST /api/tests/{id}/sessions': () =>
         t.app.inject({
           method: 'POST',
