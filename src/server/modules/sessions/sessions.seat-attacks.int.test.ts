@@ -248,3 +248,101 @@ describe("other people's ids", () => {
     expect(row).toMatchObject({ status: 'scheduled', sessionId: session.id });
   });
 });
+
+describe('state abuse is refused with 409 and changes nothing', () => {
+  it('cancelled sessions, closed studies, final applications, second marks and seats below booked + held', async () => {
+    const study = await w.study({ maxParticipants: 10 });
+    const s1 = await w.session(study.id, { capacity: 1, startsAt: at(30).toISOString() });
+    const s2 = await w.session(study.id, { capacity: 2, startsAt: at(60).toISOString() });
+    const a = await w.selected(study.id);
+    const b = await w.selected(study.id);
+    const c = await w.selected(study.id);
+    const code = async (res: Promise<{ statusCode: number }>) => (await res).statusCode;
+
+    // A cancelled session: no booking, no edit, no second cancel.
+    expect(
+      await code(
+        send('PUT', `/api/sessions/${s2.id}/status`, w.admin.cookie, { status: 'cancelled' }),
+      ),
+    ).toBe(200);
+    expect(
+      await code(
+        send('PUT', `/api/sessions/${s2.id}/status`, w.admin.cookie, { status: 'cancelled' }),
+      ),
+    ).toBe(409);
+    expect(await code(w.book(a.cookie, a.applicationId, s2.id))).toBe(409);
+    expect(await code(w.book(w.admin.cookie, a.applicationId, s2.id))).toBe(409);
+    expect(await code(send('PUT', `/api/sessions/${s2.id}`, w.admin.cookie, { capacity: 5 }))).toBe(
+      409,
+    );
+
+    // A paused, completed or cancelled study takes no bookings (staff may book while paused).
+    for (const status of ['paused', 'completed', 'cancelled'] as const) {
+      await w.db.update(studies).set({ status }).where(eq(studies.id, study.id));
+      expect(await code(w.book(a.cookie, a.applicationId, s1.id)), status).toBe(409);
+      if (status !== 'paused')
+        expect(await code(w.book(w.admin.cookie, a.applicationId, s1.id)), status).toBe(409);
+    }
+    await w.db.update(studies).set({ status: 'active' }).where(eq(studies.id, study.id));
+
+    // Seats never go below booked + held for the line.
+    expect(await code(w.book(a.cookie, a.applicationId, s1.id))).toBe(200);
+    expect(await code(joinLine(study.id, b.cookie))).toBe(201);
+    expect(await code(w.unbook(a.cookie, a.applicationId))).toBe(200);
+    expect((await entryOf(b.applicationId))?.status).toBe('offered');
+    const below = await send('PUT', `/api/sessions/${s1.id}`, w.admin.cookie, { capacity: 1 });
+    expect(below.statusCode).toBe(200); // 0 booked + 1 held = 1: allowed
+    expect(await code(w.book(c.cookie, c.applicationId, s1.id))).toBe(409); // held for b
+
+    // Withdrawn is final: no rebooking, no second withdrawal, no status move.
+    expect(
+      await code(send('POST', `/api/applications/${a.applicationId}/withdraw`, a.cookie)),
+    ).toBe(200);
+    expect(await code(w.book(a.cookie, a.applicationId, s1.id))).toBe(409);
+    expect(
+      await code(send('POST', `/api/applications/${a.applicationId}/withdraw`, a.cookie)),
+    ).toBe(409);
+    for (const status of ['selected', 'scheduled', 'declined', 'completed'])
+      expect(await code(w.move(a.applicationId, { status })), status).toBe(409);
+
+    // No-show is final: not attended after, not excused, not completed; excusing twice is 409.
+    expect(await code(w.book(b.cookie, b.applicationId, s1.id))).toBe(200);
+    const s3 = await w.session(study.id, { capacity: 3, startsAt: at(40).toISOString() });
+    expect(await code(w.book(c.cookie, c.applicationId, s3.id))).toBe(200);
+    w.setClock(at(41));
+    try {
+      expect(await code(w.attend(b.applicationId, 'no_show'))).toBe(200);
+      expect(await code(w.attend(b.applicationId, 'attended'))).toBe(409);
+      expect(await code(w.attend(b.applicationId, 'excused'))).toBe(409);
+      expect(await code(w.move(b.applicationId, { status: 'completed' }))).toBe(409);
+      expect(await code(w.attend(c.applicationId, 'excused'))).toBe(200);
+      expect(await code(w.attend(c.applicationId, 'excused'))).toBe(409);
+      // The cancelled session's former bookings cannot be marked either.
+      expect(
+        await code(
+          send('PUT', `/api/sessions/${s2.id}/attendance`, w.admin.cookie, {
+            attended: [a.applicationId],
+          }),
+        ),
+      ).toBe(400);
+    } finally {
+      w.setClock(at(0));
+    }
+    expect(
+      (await w.db.select().from(applications).where(eq(applications.id, b.applicationId)))[0]
+        ?.status,
+    ).toBe('no_show');
+    expect(await places(study.id)).toEqual({ stored: 0, counted: 0 });
+  });
+
+  it('a study without sessions keeps scheduled -> selected -> scheduled -> completed on the status route', async () => {
+    const study = await w.study({ maxParticipants: 2 });
+    const a = await w.selected(study.id);
+    for (const status of ['scheduled', 'selected', 'scheduled', 'completed']) {
+      const res = await w.move(a.applicationId, { status });
+      expect(res.statusCode, `${status}: ${res.body}`).toBe(200);
+      const p = await places(study.id);
+      expect(p.stored, status).toBe(p.counted);
+    }
+  });
+});
