@@ -14,10 +14,12 @@ import type { Study } from '@/shared/schemas/studies';
 import { studyFigures } from '../study-figures';
 import { ApplicantsDialog, WAITING } from './applicants-dialog';
 import { dateCell, type RenderActions, type RenderStatus } from './application-table';
+import { BookedSessionCell } from '@/client/components/layout/admin-applicant-record';
 import { ApplicationsPanel } from './applications-panel';
 import { BackToDashboard } from './back-to-dashboard';
 import { EditStudyDialog } from './edit-study-dialog';
 import { ExportPaymentsButton } from './export-payments-button';
+import { SessionsSection } from './sessions-section';
 import { FullWarning, StudyStats } from './study-stats';
 import { StudyOverview } from './study-overview';
 import { studyPageShell } from './study-text';
@@ -132,6 +134,9 @@ export function LoadedStudy({
           <TabsTrigger value="overview" className="flex-none">
             Overview
           </TabsTrigger>
+          <TabsTrigger value="sessions" className="flex-none">
+            Sessions
+          </TabsTrigger>
           <TabsTrigger value="scheduled" className="flex-none">
             Scheduled{applications.data && ` (${scheduled.length})`}
           </TabsTrigger>
@@ -153,13 +158,21 @@ export function LoadedStudy({
           />
         </TabsContent>
 
+        <TabsContent value="sessions">
+          <SessionsSection
+            study={study}
+            applications={{ items: list, loading: applications.isPending }}
+          />
+        </TabsContent>
+
         <TabsContent value="scheduled">
           <ApplicationsPanel
             state={applications}
             items={scheduled}
-            empty="No one is scheduled yet. Schedule applicants from the Applicants dialog."
+            empty="No one is scheduled yet. Schedule applicants, or book them into a session, from the Applicants dialog."
             caption="Scheduled participants"
             columns={[
+              { header: 'Session', cell: (a) => <BookedSessionCell application={a} /> },
               { header: 'Scheduled on', cell: (a) => dateCell(a.scheduledAt) },
               { header: 'Status', cell: renderStatus },
             ]}
