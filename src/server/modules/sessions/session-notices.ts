@@ -89,6 +89,12 @@ export async function notifyBooking(
     smtpConfigured: ctx.config.smtpUrl !== undefined,
     log: ctx.log,
   });
+  // Migration 0008 leaves a phone it could not read, or one another participant keeps, as
+  // typed: no SMS can go there, and its refusal must not undo the booking or stop a batch.
+  if (!STORED_E164.test(n.person.phone)) {
+    ctx.log.warn({ kind: `session-${kind}` }, 'session SMS skipped: the phone is not in E.164');
+    return;
+  }
   await enqueueSms(
     tx,
     { to: n.person.phone, body: sessionSms(kind, notice), kind: `session-${kind}` },
@@ -97,3 +103,6 @@ export async function notifyBooking(
     },
   );
 }
+
+/** The form enqueueSms takes (sms.service); anything else is a number left as typed. */
+const STORED_E164 = /^\+[1-9]\d{6,14}$/;
