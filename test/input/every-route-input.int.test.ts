@@ -532,9 +532,9 @@ const routes: Route[] = [
     in: 'body',
     valid: () => ({ attended: [uuid()], noShow: [uuid()], excused: [uuid()] }),
     fields: [
-      { name: 'attended', message: /expected array/ },
-      { name: 'noShow', message: /expected array/ },
-      { name: 'excused', message: /expected array/ },
+      { name: 'attended', message: 'Give the bookings as a list of ids' },
+      { name: 'noShow', message: 'Give the bookings as a list of ids' },
+      { name: 'excused', message: 'Give the bookings as a list of ids' },
     ],
   },
   {

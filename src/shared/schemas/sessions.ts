@@ -180,12 +180,20 @@ export const attendanceSchema = z
   .strict();
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 
+/** A list of bookings to mark: ids, at most a full session's worth. */
+const markList = z
+  .array(applicationId, { error: 'Give the bookings as a list of ids' })
+  .max(
+    SESSION_LIMITS.attendanceBatch,
+    `Mark at most ${SESSION_LIMITS.attendanceBatch} bookings at a time`,
+  );
+
 /** PUT /api/sessions/{id}/attendance: each booking in at most one list. */
 export const sessionAttendanceSchema = z
   .object({
-    attended: z.array(applicationId).max(SESSION_LIMITS.attendanceBatch).default([]),
-    noShow: z.array(applicationId).max(SESSION_LIMITS.attendanceBatch).default([]),
-    excused: z.array(applicationId).max(SESSION_LIMITS.attendanceBatch).default([]),
+    attended: markList.default([]),
+    noShow: markList.default([]),
+    excused: markList.default([]),
   })
   .strict()
   .refine(

@@ -152,3 +152,57 @@ describe('a session starts on a date the product takes (decisions.md section 8)'
     expect(rows).toEqual([]);
   });
 });
+
+describe('the attendance of a whole session', () => {
+  it.each([
+    [
+      '1001 ids',
+      { attended: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
+      'attended',
+      'Mark at most 1000 bookings at a time',
+    ],
+    [
+      'an object instead of a list',
+      { noShow: { id: 1 } },
+      'noShow',
+      'Give the bookings as a list of ids',
+    ],
+    [
+      'a string instead of a list',
+      { excused: 'all' },
+      'excused',
+      'Give the bookings as a list of ids',
+    ],
+    ['an id that is not a uuid', { attended: ['1 OR 1=1'] }, 'attended.0', 'Not a valid id'],
+  ])(
+    'refuses %s with 400 and a message a person can act on',
+    async (_name, payload, field, message) => {
+      const study = await w.study();
+      const session = await w.session(study.id);
+      const res = await send(
+        'PUT',
+        `/api/sessions/${session.id}/attendance`,
+        w.admin.cookie,
+        payload,
+      );
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+    },
+  );
+
+  it('refuses a booking listed twice, in one list or two', async () => {
+    const study = await w.study();
+    const session = await w.session(study.id);
+    const id = crypto.randomUUID();
+    for (const payload of [{ attended: [id, id] }, { attended: [id], excused: [id] }]) {
+      const res = await send(
+        'PUT',
+        `/api/sessions/${session.id}/attendance`,
+        w.admin.cookie,
+        payload,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Each booking can be marked only once');
+    }
+  });
+});
