@@ -7,4 +7,9 @@ describe('applicationStatusLabel (spec section 4)', () => {
     expect(applicationStatusLabel('scheduled')).toBe('Scheduled');
     expect(applicationStatusLabel('disqualified')).toBe('Disqualified');
   });
+
+  it('names the session statuses (decisions.md section 9) as words, not identifiers', () => {
+    expect(applicationStatusLabel('withdrawn')).toBe('Withdrawn');
+    expect(applicationStatusLabel('no_show')).toBe('No-show');
+  });
 });

@@ -1,9 +1,13 @@
 import type { BadgeProps } from '@/client/components/ui/badge';
 import type { ApplicationStatus } from '@/shared/schemas/options';
 
-/** Spec section 4: 'Application Submitted' for interested, otherwise the status itself. */
+/**
+ * Spec section 4: 'Application Submitted' for interested, 'No-show' for no_show (decisions.md
+ * section 9), otherwise the status itself.
+ */
 export function applicationStatusLabel(status: ApplicationStatus): string {
   if (status === 'interested') return 'Application Submitted';
+  if (status === 'no_show') return 'No-show';
   return status.charAt(0).toUpperCase() + status.slice(1);
 }
 

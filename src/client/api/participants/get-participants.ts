@@ -1,10 +1,10 @@
 import { apiJson, withQuery } from '@/client/lib/api';
-import type { Participant } from '@/shared/schemas/participants';
+import type { AdminParticipant } from '@/shared/schemas/participants';
 import { LIST_PAGE_SIZE, usePagedList } from '../paged-list';
 import { participantKeys } from './keys';
 
 type ParticipantsAnswer = {
-  participants: Participant[];
+  participants: AdminParticipant[];
   nextCursor?: string | null;
   total?: number;
 };

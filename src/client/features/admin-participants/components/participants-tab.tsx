@@ -12,7 +12,8 @@ import { formatDate } from '@/client/lib/format-date';
 import { useDebouncedValue } from '@/client/lib/use-debounced-value';
 import { cn } from '@/client/lib/utils';
 import { profileCompletion } from '@/shared/rules/profile';
-import type { Participant } from '@/shared/schemas/participants';
+import type { AdminParticipant } from '@/shared/schemas/participants';
+import { ReliabilityLine } from '@/client/components/layout/admin-applicant-record';
 import { useParticipants } from '@/client/api/participants/get-participants';
 import { fullNameOf } from '../participant-format';
 import { ExportCsvButton } from './export-csv-button';
@@ -32,7 +33,7 @@ export function ParticipantsTab() {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 300);
   const list = useParticipants(term);
-  const [selected, setSelected] = useState<Participant | null>(null);
+  const [selected, setSelected] = useState<AdminParticipant | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deleted = useRef(false);
 
@@ -185,13 +186,13 @@ function NotGiven() {
   );
 }
 
-type ListProps = { participants: Participant[]; onOpen: (p: Participant) => void };
+type ListProps = { participants: AdminParticipant[]; onOpen: (p: AdminParticipant) => void };
 
 function ViewButton({
   participant,
   onOpen,
 }: {
-  participant: Participant;
+  participant: AdminParticipant;
   onOpen: ListProps['onOpen'];
 }) {
   return (
@@ -212,6 +213,7 @@ function ParticipantsTable({ participants, onOpen }: ListProps) {
           { header: 'Phone' },
           { header: 'Location' },
           { header: 'Profile' },
+          { header: 'Reliability' },
           { header: 'Joined' },
           { header: 'Actions', srOnly: true },
         ]}
@@ -223,6 +225,9 @@ function ParticipantsTable({ participants, onOpen }: ListProps) {
             <TableCell className="whitespace-nowrap">{p.phone}</TableCell>
             <TableCell>{p.location || <NotGiven />}</TableCell>
             <TableCell className="whitespace-nowrap">{profileCompletion(p)}%</TableCell>
+            <TableCell className="min-w-40">
+              <ReliabilityLine person={p} />
+            </TableCell>
             <TableCell className="whitespace-nowrap">{formatDate(p.createdAt)}</TableCell>
             <TableCell className="text-right">
               <ViewButton participant={p} onOpen={onOpen} />
@@ -261,6 +266,12 @@ function ParticipantCards({ participants, onOpen }: ListProps) {
             <div>
               <dt className="text-xs text-muted-foreground">Joined</dt>
               <dd>{formatDate(p.createdAt)}</dd>
+            </div>
+            <div className="col-span-2">
+              <dt className="text-xs text-muted-foreground">Reliability</dt>
+              <dd>
+                <ReliabilityLine person={p} />
+              </dd>
             </div>
           </dl>
         </li>

@@ -13,6 +13,10 @@ import { EmptyState } from '@/client/components/ui/list-states';
 import { formatDate } from '@/client/lib/format-date';
 import type { AdminApplication } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
+import {
+  BookedSessionCell,
+  ReliabilityLine,
+} from '@/client/components/layout/admin-applicant-record';
 import { participantName, type RenderActions, type RenderStatus } from './application-table';
 
 /** The applicants still waiting for a decision: those the admin may schedule. */
@@ -80,10 +84,16 @@ export function ApplicantsDialog({
                       {application.participant.email} · {application.participant.phone}
                     </p>
                   )}
+                  <ReliabilityLine application={application} />
                   <div className="mt-1 flex flex-wrap items-center gap-2 text-muted-foreground">
                     {renderStatus(application)}
                     <span>Applied {formatDate(application.appliedAt)}</span>
                   </div>
+                  {application.session && (
+                    <p className="mt-1 text-muted-foreground">
+                      Session: <BookedSessionCell application={application} />
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-wrap gap-2 sm:justify-end">
                   {renderActions(application, full)}

@@ -5,6 +5,7 @@ import { AdminRecordCards } from '@/client/components/layout/admin-record-cards'
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { formatDate } from '@/client/lib/format-date';
 import type { AdminApplication } from '@/shared/schemas/applications';
+import { ReliabilityLine } from '@/client/components/layout/admin-applicant-record';
 
 export type RenderActions = (application: AdminApplication, full: boolean) => ReactNode;
 export type RenderStatus = (application: AdminApplication) => ReactNode;
@@ -53,6 +54,7 @@ export function ApplicationTable({
                 <>
                   <p className="text-sm text-muted-foreground">{application.participant.email}</p>
                   <p className="text-xs text-muted-foreground">{application.participant.phone}</p>
+                  <ReliabilityLine application={application} />
                 </>
               )}
             </>
@@ -79,9 +81,12 @@ export function ApplicationTable({
           <TableCell className="min-w-44">
             <div className="font-medium">{participantName(application)}</div>
             {application.participant && (
-              <div className="text-muted-foreground wrap-anywhere">
-                {application.participant.email}
-              </div>
+              <>
+                <div className="text-muted-foreground wrap-anywhere">
+                  {application.participant.email}
+                </div>
+                <ReliabilityLine application={application} />
+              </>
             )}
           </TableCell>
           <TableCell className="whitespace-nowrap">

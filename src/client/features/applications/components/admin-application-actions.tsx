@@ -1,16 +1,25 @@
 import { useId, useRef, useState } from 'react';
 import { useKeepFocus } from '@/client/lib/use-keep-focus';
-import { StatusActions } from '@/client/components/domain/status-actions';
+import { type MoveButton, StatusActions } from '@/client/components/domain/status-actions';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
 import { applicationTransitions } from '@/shared/rules/transitions';
 import type { AdminApplication, Application } from '@/shared/schemas/applications';
-import type { ApplicationStatus } from '@/shared/schemas/options';
+import type { ApplicationStatus, Attendance } from '@/shared/schemas/options';
 import { useUpdateApplicationStatus } from '@/client/api/applications/update-application-status';
+import { useCancelBooking } from '@/client/api/sessions/cancel-booking';
+import { useMarkAttendance } from '@/client/api/sessions/mark-attendance';
+import { useStudySessions } from '@/client/api/sessions/get-study-sessions';
+import { isFinalApplication } from '@/shared/rules/transitions';
 import { AdminCompleteApplicationDialog } from './admin-complete-application-dialog';
+import { AdminBookSessionDialog } from './admin-book-session-dialog';
+
+/** A session study's own actions beside the status moves (decisions.md section 9). */
+type SessionAction = 'book' | 'cancel-booking' | 'mark-attended' | 'mark-no_show' | 'mark-excused';
+type Action = ApplicationStatus | SessionAction;
 
 /** The verb on each move's button: "Schedule Jane Doe". */
-const moveVerb: Record<ApplicationStatus, string> = {
+const moveVerb: Record<Action, string> = {
   interested: 'Reopen',
   screening: 'Screen',
   selected: 'Select',
@@ -20,6 +29,11 @@ const moveVerb: Record<ApplicationStatus, string> = {
   disqualified: 'Disqualify',
   withdrawn: 'Withdraw',
   no_show: 'Mark no-show',
+  book: 'Book session…',
+  'cancel-booking': 'Cancel booking',
+  'mark-attended': 'Mark attended',
+  'mark-no_show': 'Mark no-show',
+  'mark-excused': 'Mark excused',
 };
 
 /** What the toast says once moved: "Jane Doe is now scheduled." */
@@ -35,11 +49,17 @@ const movedText: Record<ApplicationStatus, string> = {
   no_show: 'did not attend',
 };
 
+const markedText: Record<Attendance, string> = {
+  attended: 'is marked attended: they can now be completed',
+  no_show: 'is marked as a no-show',
+  excused: 'is excused and back to selected',
+};
+
 /** The step most often taken next, offered as the button; the others sit in the menu. */
-const primaryMoves: readonly ApplicationStatus[] = ['scheduled', 'completed'];
+const primaryMoves: readonly Action[] = ['scheduled', 'book', 'completed'];
 
 /** Moves that end the application for good: asked first. */
-const finalRefusals: readonly ApplicationStatus[] = ['declined', 'disqualified'];
+const finalRefusals: readonly Action[] = ['declined', 'disqualified'];
 
 type Row = Application & Partial<Pick<AdminApplication, 'participant'>>;
 
@@ -51,11 +71,36 @@ function personOf(application: Row): string {
 }
 
 /**
+ * The actions a row offers, in order (the refusals last). A study that runs in sessions
+ * books instead of scheduling; a booked applicant can be moved, have the booking cancelled
+ * and, once the session starts, be marked. Without sessions, scheduled -> selected is
+ * "Unschedule", in the menu.
+ */
+function actionsOf(application: Application, inSessions: boolean): Action[] {
+  const moves = applicationTransitions[application.status];
+  if (!inSessions) {
+    const ahead = moves.filter((to) => !finalRefusals.includes(to));
+    return [...ahead, ...moves.filter((to) => finalRefusals.includes(to))];
+  }
+  const out: Action[] = [];
+  for (const to of moves) {
+    if (to === 'scheduled') out.push('book');
+    else if (to === 'selected' && application.status === 'scheduled') continue;
+    else if (!finalRefusals.includes(to)) out.push(to);
+  }
+  if (application.status === 'scheduled') {
+    out.push('mark-attended', 'mark-no_show', 'mark-excused', 'book', 'cancel-booking');
+  }
+  return [...out, ...moves.filter((to) => finalRefusals.includes(to))];
+}
+
+/**
  * The admin's row actions for one application, following the state machine of
- * decisions.md section 5: the main next step as a button (Schedule, or Complete
- * once scheduled), the rest in a menu. Scheduling is disabled (the reason said) when
- * `full`; completing asks for the hours worked; declining and disqualifying ask
- * first. Final states offer nothing. Toasts say how it went.
+ * decisions.md sections 5 and 9: the main next step as a button (Schedule or "Book
+ * session…", then Complete), the rest in a menu. Scheduling and booking are disabled
+ * (the reason said) when `full`; in a study with sessions, Complete waits for "attended"
+ * and the marks wait for the start. Completing asks for the hours worked; declining and
+ * disqualifying ask first. Final states offer nothing. Toasts say how it went.
  */
 export function ApplicationActions({
   application,
@@ -65,100 +110,155 @@ export function ApplicationActions({
   full: boolean;
 }) {
   const update = useUpdateApplicationStatus();
+  const cancelBooking = useCancelBooking();
+  const mark = useMarkAttendance();
+  // Whether the study runs in sessions: a booked application says so; otherwise its sessions.
+  const sessions = useStudySessions(application.testId, {
+    enabled: !application.session && !isFinalApplication(application.status),
+  });
+  const inSessions = application.session !== null || (sessions.data?.length ?? 0) > 0;
   const [completing, setCompleting] = useState(false);
+  const [booking, setBooking] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const moved = useKeepFocus(box);
-  const fullId = useId();
+  const reasonId = useId();
   const person = personOf(application);
-  const moves = applicationTransitions[application.status];
-  const primary = moves.find((to) => primaryMoves.includes(to));
-  const pending = update.isPending;
+  const actions = actionsOf(application, inSessions);
+  const primary = actions.find((to) => primaryMoves.includes(to));
+  const pending = update.isPending || cancelBooking.isPending || mark.isPending;
+  const started =
+    application.session !== null && Date.parse(application.session.startsAt) <= Date.now();
 
-  async function move(to: ApplicationStatus, hoursWorked?: number): Promise<boolean> {
+  async function run(work: () => Promise<unknown>, done: string, failure: string) {
     moved();
     try {
-      await update.mutateAsync({
-        id: application.id,
-        status: to,
-        ...(hoursWorked !== undefined ? { hoursWorked } : {}),
-      });
-      toast({
-        title: 'Application updated',
-        description: `${person} ${movedText[to]}.`,
-      });
+      await work();
+      toast({ title: 'Application updated', description: `${person} ${done}.` });
       return true;
     } catch (error) {
-      toastFailure(
-        'Failed to update application',
-        error,
-        'The application could not be moved. Please try again.',
-      );
+      toastFailure(failure, error, 'The application was not changed. Please try again.');
       return false;
     }
   }
 
-  const scheduleBlocked = (to: ApplicationStatus) => to === 'scheduled' && full;
-  const refusal = (to: ApplicationStatus) => {
+  const move = (to: ApplicationStatus, hoursWorked?: number) =>
+    run(
+      () =>
+        update.mutateAsync({
+          id: application.id,
+          status: to,
+          ...(hoursWorked !== undefined ? { hoursWorked } : {}),
+        }),
+      movedText[to],
+      'Failed to update application',
+    );
+
+  function act(to: Action) {
+    if (to === 'completed') setCompleting(true);
+    else if (to === 'book') setBooking(true);
+    else if (to === 'cancel-booking')
+      void run(
+        () => cancelBooking.mutateAsync(application.id),
+        'is no longer booked: back to selected, seat freed',
+        'Failed to cancel booking',
+      );
+    else if (to.startsWith('mark-')) {
+      const attendance = to.slice('mark-'.length) as Attendance;
+      void run(
+        () => mark.mutateAsync({ applicationId: application.id, attendance }),
+        markedText[attendance],
+        'Failed to mark attendance',
+      );
+    } else void move(to as ApplicationStatus);
+  }
+
+  /** Why an action cannot be taken now, or undefined when it can. */
+  function blocked(to: Action): { reason: string; short: string } | undefined {
+    if ((to === 'scheduled' || (to === 'book' && application.status !== 'scheduled')) && full)
+      return { reason: 'The study is full: no place left to schedule.', short: 'Study full' };
+    if (to === 'completed' && inSessions && application.attendance !== 'attended')
+      return {
+        reason: started
+          ? 'Mark them attended before completing.'
+          : 'Completing opens once the session has started and they are marked attended.',
+        short: 'Not attended',
+      };
+    if (to.startsWith('mark-') && !started)
+      return { reason: 'Attendance opens when the session starts.', short: 'After start' };
+    return undefined;
+  }
+
+  const verb = (to: Action) =>
+    to === 'selected' && application.status === 'scheduled'
+      ? 'Unschedule'
+      : to === 'book' && application.status === 'scheduled'
+        ? 'Move to another session…'
+        : moveVerb[to];
+
+  const refusal = (to: Action) => {
     if (!finalRefusals.includes(to)) return undefined;
-    const verb = to === 'disqualified' ? 'Disqualify' : 'Decline';
+    const refuse = to === 'disqualified' ? 'Disqualify' : 'Decline';
     const study = application.test.title;
     return {
-      title: `${verb} ${person}?`,
+      title: `${refuse} ${person}?`,
       description:
         to === 'disqualified'
           ? `${person} will be disqualified from “${study}”. This is final: the application cannot be moved again.`
           : `${person}’s application to “${study}” will be declined and they will be told by e-mail. This is final: the application cannot be moved again.`,
-      confirmLabel: verb,
+      confirmLabel: refuse,
       cancelLabel: 'Keep application',
       destructive: true,
     };
   };
 
+  function button(to: Action): MoveButton {
+    const stop = blocked(to);
+    const name = `${to === 'book' ? 'Book session for' : verb(to)} ${person}`;
+    if (!stop) return { variant: to === 'completed' ? 'default' : 'outline', ariaLabel: name };
+    return {
+      variant: 'outline',
+      disabled: true,
+      ariaLabel: name,
+      describedBy: reasonId,
+      title: stop.reason,
+      // The row says FULL once (the places); the button keeps its verb, disabled.
+      content: (
+        <>
+          {verb(to)}
+          <span id={reasonId} className="sr-only">
+            {stop.reason}
+          </span>
+        </>
+      ),
+    };
+  }
+
   return (
     <div ref={box} className="flex items-center justify-end gap-1">
-      <StatusActions
-        moves={moves}
+      <StatusActions<Action>
+        moves={actions}
         asButtons={primary ? [primary] : []}
         // Schedule becomes Complete in the same button, so the focus stays on it.
         keyByPosition
-        verb={(to) => moveVerb[to]}
+        verb={verb}
         buttonSize="sm"
-        button={(to) =>
-          scheduleBlocked(to)
-            ? {
-                variant: 'outline',
-                disabled: true,
-                ariaLabel: `${moveVerb[to]} ${person}`,
-                describedBy: fullId,
-                title: 'No place left in this study',
-                // The row says FULL once (the places); the button keeps its verb, disabled.
-                content: (
-                  <>
-                    {moveVerb[to]}
-                    <span id={fullId} className="sr-only">
-                      The study is full: no place left to schedule.
-                    </span>
-                  </>
-                ),
-              }
-            : {
-                variant: to === 'completed' ? 'default' : 'outline',
-                ariaLabel: `${moveVerb[to]} ${person}`,
-              }
-        }
+        button={button}
         menu={{
           trigger: 'more',
           ariaLabel: `More actions for ${person}`,
-          label: `Move ${person} to`,
-          item: (to) => ({
-            disabled: scheduleBlocked(to),
-            ariaLabel: `${moveVerb[to]} ${person}${scheduleBlocked(to) ? ' (study full)' : ''}`,
-            badge: scheduleBlocked(to) && <span className="ml-auto text-xs">Study full</span>,
-          }),
+          label: `Actions for ${person}`,
+          item: (to) => {
+            const stop = blocked(to);
+            return {
+              disabled: stop !== undefined,
+              ariaLabel: `${verb(to)} ${person}${stop ? ` (${stop.short.toLowerCase()})` : ''}`,
+              badge: stop && <span className="ml-auto pl-2 text-xs">{stop.short}</span>,
+            };
+          },
         }}
         confirm={refusal}
         pending={pending}
-        onMove={(to) => (to === 'completed' ? setCompleting(true) : void move(to))}
+        onMove={act}
         empty={<span className="text-xs text-muted-foreground">No further steps</span>}
       >
         {completing && (
@@ -169,6 +269,15 @@ export function ApplicationActions({
             study={application.test}
             pending={pending}
             onComplete={(hoursWorked) => move('completed', hoursWorked)}
+          />
+        )}
+        {booking && (
+          <AdminBookSessionDialog
+            open={booking}
+            onOpenChange={setBooking}
+            application={application}
+            person={person}
+            onBooked={moved}
           />
         )}
       </StatusActions>

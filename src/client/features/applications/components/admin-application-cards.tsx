@@ -1,4 +1,8 @@
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
+import {
+  BookedSessionCell,
+  ReliabilityLine,
+} from '@/client/components/layout/admin-applicant-record';
 import { hoursLabel } from '@/client/lib/study-text';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/rules/capacity';
@@ -41,6 +45,9 @@ export function AdminApplicationCards({
                       {participant.email}
                     </a>
                     <p className="text-xs text-muted-foreground">{participant.phone}</p>
+                    <div className="mt-1">
+                      <ReliabilityLine application={application} />
+                    </div>
                   </>
                 )}
               </div>
@@ -76,6 +83,14 @@ export function AdminApplicationCards({
                   <TimeStamp value={application.appliedAt} />
                 </dd>
               </div>
+              {application.session && (
+                <div className="col-span-2">
+                  <dt className="text-xs text-muted-foreground">Session</dt>
+                  <dd>
+                    <BookedSessionCell application={application} />
+                  </dd>
+                </div>
+              )}
             </dl>
             <div className="mt-3 border-t pt-3">
               <ApplicationActions application={application} full={full} />

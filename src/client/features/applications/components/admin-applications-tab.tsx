@@ -14,6 +14,10 @@ import { AdminApplicationCards } from './admin-application-cards';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './admin-application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
+import {
+  BookedSessionCell,
+  ReliabilityLine,
+} from '@/client/components/layout/admin-applicant-record';
 import { FilterSelect, SearchField } from '@/client/components/ui/filter-controls';
 import { applicationStatusLabel } from '@/client/lib/application-status';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
@@ -144,6 +148,9 @@ function ApplicationsList({
                     <div className="text-xs font-normal text-muted-foreground">
                       {application.participant.phone}
                     </div>
+                    <div className="mt-1 font-normal">
+                      <ReliabilityLine application={application} />
+                    </div>
                   </>
                 )}
               </TableCell>
@@ -160,7 +167,14 @@ function ApplicationsList({
                 <TimeStamp value={application.appliedAt} />
               </TableCell>
               <TableCell>
-                <ApplicationStatusBadge status={application.status} />
+                <div className="grid gap-1">
+                  <ApplicationStatusBadge status={application.status} />
+                  {application.session && (
+                    <span className="text-xs text-muted-foreground">
+                      <BookedSessionCell application={application} />
+                    </span>
+                  )}
+                </div>
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">
                 <StudyPlaces test={test} full={full} />
