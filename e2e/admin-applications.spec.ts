@@ -38,7 +38,7 @@ describe('admin: applications', () => {
     await expectNoAxeViolations(page);
     await shot(page, 'applications-1280');
 
-    // Every status is offered, interested as the spec's 'Application Submitted'.
+    // Every status is offered, interested as the spec's 'Application Submitted', no_show as a word.
     await page.getByRole('combobox', { name: 'Status' }).click();
     expect(
       await page.getByRole('option').evaluateAll((options) => options.map((o) => o.textContent)),
@@ -51,6 +51,8 @@ describe('admin: applications', () => {
       'Completed',
       'Declined',
       'Disqualified',
+      'Withdrawn',
+      'No-show',
     ]);
     await page.keyboard.press('Escape');
 
@@ -265,7 +267,7 @@ describe('admin: applications', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(
       await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent)),
-    ).toEqual(['Decline']);
+    ).toEqual(['Unschedule', 'Decline']);
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

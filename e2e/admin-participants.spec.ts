@@ -100,6 +100,8 @@ function fakeParticipant(n: number) {
     lastLoginAt: null,
     createdAt: now,
     updatedAt: now,
+    // The admin list gives each person's record (decisions.md section 9).
+    reliability: { completedCount: 0, noShowCount: 0, reliability: null, bookingPaused: false },
   };
 }
 
@@ -305,6 +307,7 @@ describe('admin participants tab', () => {
     await page.getByText('Showing 3 of 3 participants').waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBe(4);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await page.getByRole('table').getByText('New: no sessions yet').count()).toBe(3);
 
     expectNoProblems(t, [429]);
     await t.close();
