@@ -53,14 +53,38 @@ export function loseDatabase(
   database: Database,
   keep: (text: string) => boolean = () => false,
 ): () => void {
+  return failStatements(database, (text) =>
+    TRANSACTION_CONTROL.test(text) || keep(text) ? undefined : lostConnection(),
+  );
+}
+
+/**
+ * Makes the first statement that `matches` fail with `error` (say a deadlock, 40P01), on
+ * either driver and inside transactions too, as loseDatabase does; every other statement
+ * runs. Returns the undo.
+ */
+export function failOnceEverywhere(
+  database: Database,
+  matches: (text: string) => boolean,
+  error: Error,
+): () => void {
+  let fired = false;
+  return failStatements(database, (text) => {
+    if (fired || TRANSACTION_CONTROL.test(text) || !matches(text)) return undefined;
+    fired = true;
+    return error;
+  });
+}
+
+/** Patches every way a statement reaches the database: `fail` names the error, or lets it run. */
+function failStatements(database: Database, fail: (text: string) => Error | undefined): () => void {
   type Queryable = { query: QueryFn };
   const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> })
     .$client;
   const guard = (original: QueryFn) =>
     function (this: unknown, ...args: unknown[]) {
-      const text = textOf(args[0]);
-      if (TRANSACTION_CONTROL.test(text) || keep(text)) return original.apply(this, args);
-      return Promise.reject(lostConnection());
+      const error = fail(textOf(args[0]));
+      return error ? Promise.reject(error) : original.apply(this, args);
     };
   const undo: (() => void)[] = [];
   const patch = (owner: Record<string, unknown>, key: string, value: unknown) => {
