@@ -189,6 +189,11 @@ describe('currentParticipants equals scheduled + completed after every path', ()
       const done = await w.move(p4.applicationId, { status: 'completed' });
       expect(done.statusCode, done.body).toBe(200);
       await check('completed');
+      // A completed application cannot be withdrawn, nor its attendance changed.
+      const late = await send('POST', `/api/applications/${p4.applicationId}/withdraw`, p4.cookie);
+      expect(late.statusCode).toBe(409);
+      expect((await w.attend(p4.applicationId, 'no_show')).statusCode).toBe(409);
+      await check('withdrawing a completed application');
       const earned = await send('GET', `/api/me/earnings`, p4.cookie);
       expect(earned.json().earnings).toMatchObject({
         pendingPayments: '1000.00',
