@@ -76,14 +76,39 @@ export function failOnceEverywhere(
   });
 }
 
+/**
+ * Makes every statement that `matches` (its text and parameters) fail with `error`, on
+ * either driver and inside transactions too: a row that always breaks what reads it.
+ * Returns the undo.
+ */
+export function failEverywhere(
+  database: Database,
+  matches: (text: string, params: unknown[]) => boolean,
+  error: () => Error,
+): () => void {
+  return failStatements(database, (text, params) =>
+    !TRANSACTION_CONTROL.test(text) && matches(text, params) ? error() : undefined,
+  );
+}
+
+/** node-postgres takes (config with values) or (text, values), PGlite (text, params). */
+const paramsOf = (args: unknown[]): unknown[] => {
+  if (Array.isArray(args[1])) return args[1] as unknown[];
+  const values = (args[0] as { values?: unknown } | undefined)?.values;
+  return Array.isArray(values) ? values : [];
+};
+
 /** Patches every way a statement reaches the database: `fail` names the error, or lets it run. */
-function failStatements(database: Database, fail: (text: string) => Error | undefined): () => void {
+function failStatements(
+  database: Database,
+  fail: (text: string, params: unknown[]) => Error | undefined,
+): () => void {
   type Queryable = { query: QueryFn };
   const client = (database.db as unknown as { $client: Queryable & Record<string, unknown> })
     .$client;
   const guard = (original: QueryFn) =>
     function (this: unknown, ...args: unknown[]) {
-      const error = fail(textOf(args[0]));
+      const error = fail(textOf(args[0]), paramsOf(args));
       return error ? Promise.reject(error) : original.apply(this, args);
     };
   const undo: (() => void)[] = [];

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applications, participants } from '../../db/schema/index';
+import { failEverywhere, loseDatabase } from '../../../../test/faults/driver-fault';
 import { at, sessionsWorld, T0, type SessionsWorld } from './sessions.test-support';
 
 /**
@@ -84,5 +85,59 @@ describe('a participant whose phone the E.164 migration left as typed', () => {
       expect((await w.mailKinds(p.email)).filter((k) => k.startsWith('session-reminder'))).toEqual([
         'session-reminder-24h',
       ]);
+  });
+});
+
+describe('a reminder whose message cannot be queued', () => {
+  const reminderMails = async (email: string) =>
+    (await w.mailKinds(email)).filter((k) => k.startsWith('session-reminder'));
+
+  it('is dropped (logged) alone: everyone else in the batch gets theirs, and it never blocks a run again', async () => {
+    const study = await w.study();
+    const session = await w.session(study.id, { startsAt: at(30).toISOString(), capacity: 5 });
+    const people = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await w.selected(study.id);
+      expect((await w.book(p.cookie, p.applicationId, session.id)).statusCode).toBe(200);
+      people.push(p);
+    }
+    const poisoned = people[1]!;
+    // Any fault of that one message that is not the database going away or a deadlock.
+    const undo = failEverywhere(
+      w.t.database,
+      (text, params) => /insert into "mail_outbox"/i.test(text) && params.includes(poisoned.email),
+      () => new Error('the message could not be built'),
+    );
+    w.setClock(at(6));
+    try {
+      expect(await w.t.app.sessions.sendDueReminders()).toEqual({ sent: 2, dropped: 1 });
+      expect(await w.t.app.sessions.sendDueReminders()).toEqual({ sent: 0, dropped: 0 });
+    } finally {
+      w.setClock(T0);
+      undo();
+    }
+    expect(await reminderMails(people[0]!.email)).toEqual(['session-reminder-24h']);
+    expect(await reminderMails(poisoned.email)).toEqual([]);
+    expect(await reminderMails(people[2]!.email)).toEqual(['session-reminder-24h']);
+  });
+
+  it('is kept while the database is away: the run fails, nothing is dropped, the next run sends', async () => {
+    const study = await w.study();
+    const session = await w.session(study.id, { startsAt: at(30).toISOString(), capacity: 5 });
+    const a = await w.selected(study.id);
+    expect((await w.book(a.cookie, a.applicationId, session.id)).statusCode).toBe(200);
+    w.setClock(at(6));
+    try {
+      const undo = loseDatabase(w.t.database);
+      try {
+        await expect(w.t.app.sessions.sendDueReminders()).rejects.toThrow();
+      } finally {
+        undo();
+      }
+      expect((await w.t.app.sessions.sendDueReminders()).sent).toBeGreaterThanOrEqual(1);
+    } finally {
+      w.setClock(T0);
+    }
+    expect(await reminderMails(a.email)).toEqual(['session-reminder-24h']);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
+import { isConnectionError, loggableError, pgErrorOf } from '../../lib/db-errors';
 import { activeLanguage, tr } from '../../../shared/i18n/runtime';
 import { isFinalApplication } from '../../../shared/rules/transitions';
 import type { Application } from '../../../shared/schemas/applications';
@@ -71,6 +72,10 @@ import { bookingExtras } from './booking-view';
 import { formatSessionTime } from './session-copy';
 
 type User = { id: string; userType: UserType };
+
+/** The database away, or a deadlock or serialization failure: the next run tries again. */
+const isTransient = (error: unknown) =>
+  isConnectionError(error) || (pgErrorOf(error)?.code.startsWith('40') ?? false);
 const HOUR = 3600_000;
 const EAT_OFFSET_MS = 3 * HOUR;
 
@@ -689,37 +694,33 @@ export function createSessionsService(deps: {
      * cancelled, moved elsewhere or whose session has started is dropped unsent.
      */
     async sendDueReminders(limit = 200): Promise<{ sent: number; dropped: number }> {
-      return db.transaction(async (tx) => {
-        const due = await claimDueReminders(tx, now(), limit);
-        let sent = 0;
-        for (const r of due) {
-          const live =
-            r.application.status === 'scheduled' &&
-            r.application.sessionId === r.session.id &&
-            r.session.status === 'open' &&
-            r.session.startsAt > now();
-          if (!live) continue;
-          await notifyBooking(
-            tx,
-            notices,
-            r.reminder.kind === '24h' ? 'reminder-24h' : 'reminder-2h',
-            {
-              person: r.person,
-              studyTitle: r.study.title,
-              session: r.session,
-              applicationId: r.application.id,
-              sequence: 0,
-            },
-          );
-          sent += 1;
+      try {
+        return await remindBatch(limit);
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        // One reminder whose message cannot be queued must not hold back every other: the
+        // batch is sent again one by one, and only the one that fails is dropped (logged).
+        log.error({ err: loggableError(error) }, 'reminder batch failed; sending one by one');
+        const total = { sent: 0, dropped: 0 };
+        for (let i = 0; i < limit; i++) {
+          const claimed: string[] = [];
+          try {
+            const one = await remindBatch(1, claimed);
+            if (one.sent + one.dropped === 0) break;
+            total.sent += one.sent;
+            total.dropped += one.dropped;
+          } catch (oneError) {
+            if (isTransient(oneError) || claimed.length === 0) throw oneError;
+            log.error(
+              { err: loggableError(oneError), reminderId: claimed[0] },
+              'reminder dropped: its message could not be queued',
+            );
+            await markRemindersSent(db, claimed, now());
+            total.dropped += 1;
+          }
         }
-        await markRemindersSent(
-          tx,
-          due.map((r) => r.reminder.id),
-          now(),
-        );
-        return { sent, dropped: due.length - sent };
-      });
+        return total;
+      }
     },
 
     /** Offers whose two hours ran out pass to the next in line; the person is told. */
@@ -742,6 +743,48 @@ export function createSessionsService(deps: {
       return expired;
     },
   };
+
+  /**
+   * Claims up to `limit` due reminders, queues the live ones' messages and marks every
+   * claimed row sent, in one transaction; `claimed` receives the ids it claimed.
+   */
+  async function remindBatch(
+    limit: number,
+    claimed: string[] = [],
+  ): Promise<{ sent: number; dropped: number }> {
+    return db.transaction(async (tx) => {
+      const due = await claimDueReminders(tx, now(), limit);
+      claimed.push(...due.map((r) => r.reminder.id));
+      let sent = 0;
+      for (const r of due) {
+        const live =
+          r.application.status === 'scheduled' &&
+          r.application.sessionId === r.session.id &&
+          r.session.status === 'open' &&
+          r.session.startsAt > now();
+        if (!live) continue;
+        await notifyBooking(
+          tx,
+          notices,
+          r.reminder.kind === '24h' ? 'reminder-24h' : 'reminder-2h',
+          {
+            person: r.person,
+            studyTitle: r.study.title,
+            session: r.session,
+            applicationId: r.application.id,
+            sequence: 0,
+          },
+        );
+        sent += 1;
+      }
+      await markRemindersSent(
+        tx,
+        due.map((r) => r.reminder.id),
+        now(),
+      );
+      return { sent, dropped: due.length - sent };
+    });
+  }
 
   async function tellExpired(tx: DbOrTx, study: StudyRow, offer: WaitlistRow) {
     const app = await findApplication(tx, offer.applicationId);
