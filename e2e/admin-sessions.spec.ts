@@ -236,6 +236,32 @@ describe('admin: study sessions', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => applicants.count()).toBe(0);
 
+    // Booked: the Scheduled tab shows the session; Complete waits for the attendance mark,
+    // and the menu moves, cancels or (after the start) marks the booking.
+    await page.getByRole('tab', { name: /^Scheduled/ }).click();
+    const scheduledRow = page.getByRole('row').filter({ hasText: amani.name });
+    await expect.poll(async () => squash(await scheduledRow.textContent())).toContain('14:00 EAT');
+    expect(
+      await scheduledRow.getByRole('button', { name: `Complete ${amani.name}` }).isDisabled(),
+    ).toBe(true);
+    await scheduledRow.getByRole('button', { name: `More actions for ${amani.name}` }).click();
+    const menu = page.getByRole('menu');
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(
+      await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent)),
+    ).toEqual([
+      'Mark attendedAfter start',
+      'Mark no-showAfter start',
+      'Mark excusedAfter start',
+      'Move to another session…',
+      'Cancel booking',
+      'Decline',
+    ]);
+    await shot(page, 'admin-sessions-scheduled-menu-1280');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await expectNoAxeViolations(page);
+
     // Cancelling the session Amani booked tells them and returns them to selected.
     await openSessionsTab(page);
     const bookedItem = page.locator(`li[data-session-id="${series[0]!.id}"]`);
