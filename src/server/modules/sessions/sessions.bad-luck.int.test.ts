@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications, participants } from '../../db/schema/index';
+import { applications, participants, waitlistEntries } from '../../db/schema/index';
 import { failEverywhere, loseDatabase } from '../../../../test/faults/driver-fault';
 import { at, sessionsWorld, T0, type SessionsWorld } from './sessions.test-support';
 
@@ -139,5 +139,56 @@ describe('a reminder whose message cannot be queued', () => {
       w.setClock(T0);
     }
     expect(await reminderMails(a.email)).toEqual(['session-reminder-24h']);
+  });
+});
+
+describe('an expired waitlist offer whose notice cannot be queued', () => {
+  it('does not stop the offers of other studies from passing on', async () => {
+    const lines = [];
+    for (let i = 0; i < 2; i++) {
+      const study = await w.study();
+      const session = await w.session(study.id, { capacity: 1 });
+      const a = await w.selected(study.id);
+      const b = await w.selected(study.id);
+      const c = await w.selected(study.id);
+      expect((await w.book(a.cookie, a.applicationId, session.id)).statusCode).toBe(200);
+      for (const p of [b, c]) {
+        const joined = await w.t.app.inject({
+          method: 'POST',
+          url: `/api/tests/${study.id}/waitlist`,
+          headers: { cookie: p.cookie },
+        });
+        expect(joined.statusCode).toBe(201);
+      }
+      // The first study's offer runs out first, so its expiry is handled first.
+      w.setClock(at(i * 0.1));
+      expect((await w.unbook(a.cookie, a.applicationId)).statusCode).toBe(200);
+      w.setClock(T0);
+      lines.push({ b, c });
+    }
+    const entryOf = async (applicationId: string) =>
+      (
+        await w.db
+          .select()
+          .from(waitlistEntries)
+          .where(eq(waitlistEntries.applicationId, applicationId))
+      )[0];
+    // The first study's expiry notice always fails.
+    const poisoned = lines[0]!.b;
+    const undo = failEverywhere(
+      w.t.database,
+      (text, params) => /insert into "mail_outbox"/i.test(text) && params.includes(poisoned.email),
+      () => new Error('the message could not be built'),
+    );
+    w.setClock(at(2.5));
+    try {
+      await w.t.app.sessions.expireOffers();
+    } finally {
+      w.setClock(T0);
+      undo();
+    }
+    expect((await entryOf(lines[0]!.b.applicationId))?.status).toBe('offered');
+    expect((await entryOf(lines[1]!.b.applicationId))?.status).toBe('expired');
+    expect((await entryOf(lines[1]!.c.applicationId))?.status).toBe('offered');
   });
 });

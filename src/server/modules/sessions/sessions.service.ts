@@ -728,17 +728,28 @@ export function createSessionsService(deps: {
       const due = await expiredOffers(db, now(), limit);
       let expired = 0;
       for (const testId of new Set(due.map((d) => d.testId))) {
-        expired += await db.transaction(async (tx) => {
-          const study = await lockStudy(tx, testId, 'update');
-          if (!study) return 0;
-          const stale = (await expiredOffers(tx, now(), limit)).filter((o) => o.testId === testId);
-          for (const offer of stale) {
-            await setWaitlistStatus(tx, offer.id, { status: 'expired' });
-            await tellExpired(tx, study, offer);
-          }
-          await offerFreeSeats(tx, notices, study);
-          return stale.length;
-        });
+        try {
+          expired += await db.transaction(async (tx) => {
+            const study = await lockStudy(tx, testId, 'update');
+            if (!study) return 0;
+            const stale = (await expiredOffers(tx, now(), limit)).filter(
+              (o) => o.testId === testId,
+            );
+            for (const offer of stale) {
+              await setWaitlistStatus(tx, offer.id, { status: 'expired' });
+              await tellExpired(tx, study, offer);
+            }
+            await offerFreeSeats(tx, notices, study);
+            return stale.length;
+          });
+        } catch (error) {
+          // One study whose line cannot move must not stop every other study's.
+          if (isTransient(error)) throw error;
+          log.error(
+            { err: loggableError(error), testId },
+            'waitlist offers of a study not passed on',
+          );
+        }
       }
       return expired;
     },
