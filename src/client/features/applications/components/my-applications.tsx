@@ -34,7 +34,8 @@ function ApplicationRow({
       role="article"
       aria-labelledby={titleId}
       tabIndex={-1}
-      className="outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      // Focused after an action: kept clear of the sticky header when scrolled to.
+      className="scroll-mt-20 outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <CardContent className="grid gap-1 pt-6">
         <div className="mb-1" data-testid="application-status">

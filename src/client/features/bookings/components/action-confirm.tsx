@@ -43,6 +43,8 @@ export function ActionConfirm({
 }) {
   const [open, setOpen] = useState(false);
   const succeeded = useRef(false);
+  // A double click on the confirm button acts once (the second would be refused: 409).
+  const running = useRef(false);
   const cancelButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
@@ -80,12 +82,15 @@ export function ActionConfirm({
             variant="destructive"
             pending={pending}
             pendingLabel={pendingLabel}
-            onClick={() =>
+            onClick={() => {
+              if (running.current) return;
+              running.current = true;
               void onConfirm().then((ok) => {
+                running.current = false;
                 succeeded.current = ok;
                 setOpen(false);
-              })
-            }
+              });
+            }}
           >
             {confirmLabel}
           </PendingButton>

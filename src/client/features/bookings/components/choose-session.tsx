@@ -1,5 +1,5 @@
 import { HourglassIcon, UsersIcon } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useBookSessionSeat } from '@/client/api/bookings/book-session';
 import { useStudySessionsForBooking } from '@/client/api/bookings/get-study-sessions';
 import { useJoinWaitlist } from '@/client/api/bookings/join-waitlist';
@@ -40,6 +40,19 @@ export function ChooseSession({
   const leave = useLeaveWaitlist();
   const busy = book.isPending || join.isPending || leave.isPending;
   const waitlist = application.waitlist;
+  // A double click (or a second tap on a slow phone) lands before the buttons re-render as
+  // disabled: without this the second request is refused and its error toast replaces the
+  // "booked" one, though the seat was booked.
+  const acting = useRef(false);
+  async function once(action: () => Promise<void>) {
+    if (acting.current) return;
+    acting.current = true;
+    try {
+      await action();
+    } finally {
+      acting.current = false;
+    }
+  }
 
   async function bookSeat(session: StudySession) {
     try {
@@ -83,7 +96,7 @@ export function ChooseSession({
       pending={leave.isPending}
       pendingLabel={t('booking.leaving')}
       disabled={busy}
-      onClick={() => void leaveLine()}
+      onClick={() => void once(leaveLine)}
     >
       {t('booking.leaveWaitlist')}
     </PendingButton>
@@ -126,7 +139,7 @@ export function ChooseSession({
               pending={book.isPending}
               pendingLabel={t('booking.booking')}
               disabled={busy}
-              onClick={() => void bookSeat(offered)}
+              onClick={() => void once(() => bookSeat(offered))}
             >
               {t('booking.offer.book')}
             </PendingButton>
@@ -164,7 +177,7 @@ export function ChooseSession({
                   pending={join.isPending}
                   pendingLabel={t('booking.joining')}
                   disabled={busy}
-                  onClick={() => void joinLine()}
+                  onClick={() => void once(joinLine)}
                 >
                   {t('booking.joinWaitlist')}
                 </PendingButton>
@@ -190,7 +203,7 @@ export function ChooseSession({
                 pendingLabel={t('booking.booking')}
                 disabled={busy}
                 aria-label={t('booking.bookLabel', { when: when(session) })}
-                onClick={() => void bookSeat(session)}
+                onClick={() => void once(() => bookSeat(session))}
               >
                 {t('booking.book')}
               </PendingButton>

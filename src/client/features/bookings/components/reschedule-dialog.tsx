@@ -1,5 +1,5 @@
 import { CalendarClockIcon } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useBookSessionSeat } from '@/client/api/bookings/book-session';
 import { useStudySessionsForBooking } from '@/client/api/bookings/get-study-sessions';
 import { Button } from '@/client/components/ui/button';
@@ -49,19 +49,36 @@ export function RescheduleDialog({
   const [choice, setChoice] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const moved = useRef(false);
+  const submitting = useRef(false);
+  const content = useRef<HTMLDivElement>(null);
   const sessions = useStudySessionsForBooking(application.testId, { enabled: open });
   const book = useBookSessionSeat();
   const groupLabelId = useId();
   const failureId = useId();
   const others = bookableSessions(sessions.data ?? [], now).filter((s) => s.id !== session.id);
 
+  // The focus starts on the first session to choose. While they load it waits on the dialog
+  // (not on "Keep booking", after the choices, where a keyboard user would have to Tab
+  // round to them) and moves to the first one when they come, unless the user moved on.
+  function focusFirstChoice() {
+    const first = content.current?.querySelector<HTMLInputElement>('input[type="radio"]');
+    (first ?? content.current)?.focus();
+  }
+  const loaded = sessions.isSuccess;
+  useEffect(() => {
+    if (open && loaded && document.activeElement === content.current) focusFirstChoice();
+  }, [open, loaded]);
+
   async function submit() {
+    // A second Enter or click before the button shows "Moving…" sends nothing more.
+    if (submitting.current) return;
     setFailure(null);
     const next = others.find((s) => s.id === choice);
     if (!next) {
       setFailure(t('booking.chooseFirst'));
       return;
     }
+    submitting.current = true;
     try {
       await book.mutateAsync({ applicationId: application.id, sessionId: next.id });
       moved.current = true;
@@ -73,6 +90,8 @@ export function RescheduleDialog({
     } catch (error) {
       setFailure(errorMessageOf(error, t('tryAgain')));
       toastFailure(t('booking.rescheduleFailed'), error, t('tryAgain'));
+    } finally {
+      submitting.current = false;
     }
   }
 
@@ -136,6 +155,11 @@ export function RescheduleDialog({
         </Button>
       </DialogTrigger>
       <DialogContent
+        ref={content}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          focusFirstChoice();
+        }}
         onCloseAutoFocus={(event) => {
           if (!moved.current) return;
           moved.current = false;
