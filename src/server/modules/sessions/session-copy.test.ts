@@ -239,8 +239,13 @@ describe('sessionMail', () => {
         expect(mail.text).toContain('14:00');
         expect(mail.text).toContain('EAT');
         if (namesPlace.includes(kind)) expect(mail.text).toContain('Westlands Office');
-        expect(mail.text).toContain('https://insightlab.example/participant/dashboard');
-        expect(mail.html).toContain('href="https://insightlab.example/participant/dashboard"');
+        // The link opens My Applications, where the booking is.
+        expect(mail.text).toContain(
+          'https://insightlab.example/participant/dashboard?tab=applications',
+        );
+        expect(mail.html).toContain(
+          'href="https://insightlab.example/participant/dashboard?tab=applications"',
+        );
         expect(mail.text.startsWith(language === 'en' ? 'Hello Amina,' : 'Habari Amina,')).toBe(
           true,
         );
@@ -351,7 +356,7 @@ describe('sessionMail', () => {
       'no-show',
       notice('sw', { noShow: { count: 3, limit: 3, windowDays: 90 }, contactEmail: null }),
     );
-    expect(paused.text).toContain('vikao 3 vilivyokosekana ndani ya siku 90');
+    expect(paused.text).toContain('vipindi 3 vilivyokosekana ndani ya siku 90');
     expect(paused.text).toContain('uwekaji wa nafasi umesimamishwa kwa sasa');
     expect(paused.text).toContain('fomu ya mawasiliano');
     expect(paused.text).not.toContain('@insightlab');

@@ -108,6 +108,18 @@ const SUBJECT_TITLE = 120;
 
 type Paragraph = string | { text: string; url: string };
 
+/**
+ * The dashboard opens on Available Tests, where a booked or offered study shows only its
+ * status: a mail's link goes to My Applications, where the booking and its buttons are.
+ * (The SMS keep the bare link: every character counts there.)
+ */
+export function applicationsTabUrl(dashboardUrl: string): string {
+  if (!URL.canParse(dashboardUrl)) return dashboardUrl;
+  const url = new URL(dashboardUrl);
+  if (!url.searchParams.has('tab')) url.searchParams.set('tab', 'applications');
+  return url.toString();
+}
+
 function sessionLetter(
   kind: SessionNoticeKind,
   n: SessionNotice,
@@ -116,6 +128,7 @@ function sessionLetter(
   link: { label: string; url: string },
 ): OutgoingMail {
   const { language, firstName } = n.person;
+  const linkUrl = applicationsTabUrl(link.url);
   const greeting = firstName
     ? say(language, 'hello', { firstName: oneLine(firstName) })
     : say(language, 'helloThere');
@@ -123,7 +136,7 @@ function sessionLetter(
   const text = [
     greeting,
     ...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.text}\n${p.url}`)),
-    `${link.label}: ${link.url}`,
+    `${link.label}: ${linkUrl}`,
     signature,
   ].join('\n\n');
   const html = [
@@ -133,7 +146,7 @@ function sessionLetter(
         ? `<p>${escapeHtml(p)}</p>`
         : `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.url)}">${escapeHtml(p.url)}</a></p>`,
     ),
-    `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`,
+    `<p><a href="${escapeHtml(linkUrl)}">${escapeHtml(link.label)}</a></p>`,
     `<p>${escapeHtml(signature)}</p>`,
   ].join('');
   return {
