@@ -118,6 +118,23 @@ describe('reminders', () => {
     expect(await reminderKinds(b.email)).toEqual(['session-reminder-24h']);
   });
 
+  it('a cancelled study sends no more reminders for its sessions', async () => {
+    const study = await w.study();
+    const session = await w.session(study.id, { startsAt: at(30).toISOString() });
+    const a = await w.selected(study.id);
+    await w.book(a.cookie, a.applicationId, session.id);
+    const cancelled = await w.t.app.inject({
+      method: 'PUT',
+      url: `/api/tests/${study.id}/status`,
+      headers: { cookie: w.admin.cookie },
+      payload: { status: 'cancelled' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const run = await remindAt(at(29));
+    expect(run.dropped).toBeGreaterThanOrEqual(2);
+    expect(await reminderKinds(a.email)).toEqual([]);
+  });
+
   it('a booking made 5 hours before gets only the 2-hour reminder', async () => {
     const study = await w.study();
     const session = await w.session(study.id, { startsAt: at(5).toISOString() });

@@ -296,7 +296,7 @@ export async function claimDueReminders(tx: DbOrTx, now: Date, limit: number) {
         sessionId: applications.sessionId,
       },
       session: studySessions,
-      study: { title: studies.title },
+      study: { title: studies.title, status: studies.status },
       person: personColumns,
     })
     .from(sessionReminders)

@@ -772,7 +772,9 @@ export function createSessionsService(deps: {
           r.application.status === 'scheduled' &&
           r.application.sessionId === r.session.id &&
           r.session.status === 'open' &&
-          r.session.startsAt > now();
+          r.session.startsAt > now() &&
+          // A study that was cancelled or closed sends no more reminders for its sessions.
+          !['cancelled', 'completed'].includes(r.study.status);
         if (!live) continue;
         await notifyBooking(
           tx,
