@@ -76,7 +76,26 @@ function Dashboard({ user }: { user: SessionUser }) {
       return { action: <Skeleton className="h-10 w-28" aria-hidden="true" /> };
     }
     const application = applications.data?.applications.find((a) => a.testId === study.id);
-    if (application) return { status: <ApplicationStatusBadge status={application.status} /> };
+    if (application) {
+      const status = <ApplicationStatusBadge status={application.status} />;
+      // Selected or booked: the session is chosen and shown under My Applications, which
+      // this card would otherwise not point to.
+      const next =
+        application.status === 'selected'
+          ? t('study.chooseSession')
+          : application.status === 'scheduled' && application.session
+            ? t('study.seeSession')
+            : null;
+      if (!next) return { status };
+      return {
+        status,
+        action: (
+          <Button variant="outline" onClick={() => selectTab('applications', { focus: true })}>
+            {next}
+          </Button>
+        ),
+      };
+    }
     if (isStudyFull(study)) {
       return {
         status: (

@@ -5,6 +5,7 @@ import { useStudySessionsForBooking } from '@/client/api/bookings/get-study-sess
 import { useJoinWaitlist } from '@/client/api/bookings/join-waitlist';
 import { useLeaveWaitlist } from '@/client/api/bookings/leave-waitlist';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { Button } from '@/client/components/ui/button';
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { toast } from '@/client/components/ui/use-toast';
 import { useLanguage, useT } from '@/client/i18n/language';
@@ -15,6 +16,7 @@ import { useNow } from '@/client/lib/use-now';
 import type { Application } from '@/shared/schemas/applications';
 import type { StudySession } from '@/shared/schemas/sessions';
 import { bookableSessions, upcomingSessions } from '../booking-rules';
+import { ActionConfirm } from './action-confirm';
 import { SessionFacts, useSessionWhen } from './session-facts';
 
 /**
@@ -82,24 +84,43 @@ export function ChooseSession({
     try {
       await leave.mutateAsync(application.testId);
       toast({ title: t('booking.left') });
+      // By now the refetched application has no place in line: this button and its dialog
+      // are gone, and with them the dialog's own return of the focus.
       onDone();
+      return true;
     } catch (error) {
       toastFailure(t('booking.leaveFailed'), error, t('tryAgain'));
+      return false;
     }
   }
 
+  // Confirmed first: the place in line is lost for good, and beside "Book this seat" one
+  // mistaken tap would give the held seat away.
   const leaveButton = (
-    <PendingButton
-      variant="outline"
-      size="sm"
-      className="h-auto min-h-9 whitespace-normal"
-      pending={leave.isPending}
+    <ActionConfirm
+      trigger={
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 whitespace-normal"
+          disabled={busy}
+        >
+          {t('booking.leaveWaitlist')}
+        </Button>
+      }
+      title={t('booking.leaveTitle')}
+      description={
+        waitlist?.status === 'offered'
+          ? t('booking.leaveOfferDescription')
+          : t('booking.leaveDescription')
+      }
+      confirmLabel={t('booking.leaveWaitlist')}
+      cancelLabel={t('booking.stayInLine')}
       pendingLabel={t('booking.leaving')}
-      disabled={busy}
-      onClick={() => void once(leaveLine)}
-    >
-      {t('booking.leaveWaitlist')}
-    </PendingButton>
+      pending={leave.isPending}
+      onConfirm={leaveLine}
+      onDone={onDone}
+    />
   );
 
   let body;
