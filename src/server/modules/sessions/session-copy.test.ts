@@ -318,8 +318,17 @@ describe('sessionMail', () => {
       'booked',
       notice('en', { session: { startsAt: new Date('2026-12-01T22:30:00Z') } }),
     );
-    expect(mail.text).toContain('When: Wed 2 Dec at 01:30 (Nairobi time, EAT), for 60 minutes.');
+    expect(mail.text).toContain('When: Wed 2 Dec at 01:30 (Nairobi time, EAT), for 1 hour.');
     expect(mail.subject).toBe("You're booked: Mobile money habits, Wed 2 Dec");
+  });
+
+  it('gives the length in hours when whole, as the dashboard does, else in minutes', () => {
+    const length = (language: 'en' | 'sw', durationMinutes: number) =>
+      sessionMail('booked', notice(language, { session: { durationMinutes } })).text;
+    expect(length('en', 120)).toContain('(Nairobi time, EAT), for 2 hours.');
+    expect(length('en', 90)).toContain('(Nairobi time, EAT), for 90 minutes.');
+    expect(length('sw', 120)).toContain('(saa za Afrika Mashariki, EAT), kwa saa 2.');
+    expect(length('sw', 45)).toContain('(saa za Afrika Mashariki, EAT), kwa dakika 45.');
   });
 
   it('cancelled: staff cancelled it, and another session can be chosen on the dashboard', () => {

@@ -162,7 +162,12 @@ function sessionLetter(
 /** When, for how long, and where (the place, or the meeting link). */
 function whenAndWhere(n: SessionNotice, language: Language): Paragraph[] {
   const { day, time } = formatSessionTime(n.session.startsAt, language);
-  const when = say(language, 'session.when', { day, time, minutes: n.session.durationMinutes });
+  // Whole hours as hours ("for 2 hours", as the dashboard says it), else minutes.
+  const minutes = n.session.durationMinutes;
+  const when =
+    minutes % 60 === 0
+      ? say(language, 'session.whenHours', { day, time, hours: minutes / 60 })
+      : say(language, 'session.when', { day, time, minutes });
   const { mode, location, meetingUrl } = n.session;
   if (mode === 'remote' && meetingUrl)
     return [when, { text: say(language, 'session.whereRemote'), url: meetingUrl }];
