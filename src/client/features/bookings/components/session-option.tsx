@@ -4,7 +4,8 @@ import { useSessionLength, useSessionWhen } from './session-facts';
 
 /**
  * One session to choose among others (a native radio: arrow keys move, Space picks): its
- * time is the label, its length, place and seats describe it.
+ * time is the label, its length, place and seats describe it. The label's overlay makes the
+ * whole box the target, so a tap on the place or the seats (on a phone, most of it) picks it.
  */
 export function SessionOption({
   session,
@@ -22,7 +23,7 @@ export function SessionOption({
   const length = useSessionLength();
   const id = `${name}-${session.id}`;
   return (
-    <div className="flex items-start gap-3 rounded-lg border p-3 has-checked:border-primary has-checked:bg-primary/5">
+    <div className="relative flex items-start gap-3 rounded-lg border p-3 has-checked:border-primary has-checked:bg-primary/5">
       <input
         type="radio"
         name={name}
@@ -31,10 +32,13 @@ export function SessionOption({
         checked={checked}
         onChange={() => onChoose(session.id)}
         aria-describedby={`${id}-details`}
-        className="mt-0.5 size-4 shrink-0 accent-primary"
+        className="relative z-10 mt-0.5 size-4 shrink-0 accent-primary"
       />
       <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-        <label htmlFor={id} className="cursor-pointer font-medium">
+        <label
+          htmlFor={id}
+          className="cursor-pointer font-medium after:absolute after:inset-0 after:rounded-lg"
+        >
           {when(session)}
         </label>
         <p id={`${id}-details`} className="text-muted-foreground wrap-anywhere">
