@@ -164,7 +164,10 @@ export type SmsConfig =
 /** `log://` or `africastalking://USERNAME:APIKEY@`; undefined when it is neither. */
 export function parseSmsUrl(
   value: string,
-): { provider: 'log' } | { provider: 'africastalking'; username: string; apiKey: string } | undefined {
+):
+  | { provider: 'log' }
+  | { provider: 'africastalking'; username: string; apiKey: string }
+  | undefined {
   if (value === 'log://') return { provider: 'log' };
   const match = /^africastalking:\/\/([^:@/\s]+):([^@/\s]+)@$/.exec(value);
   if (!match) return undefined;

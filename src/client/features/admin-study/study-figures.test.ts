@@ -42,6 +42,8 @@ describe('studyFigures', () => {
       completed: 2,
       declined: 1,
       disqualified: 0,
+      withdrawn: 0,
+      no_show: 0,
     });
     expect(f.taken).toBe(3);
     expect(f.capacityPercent).toBe(75);
