@@ -128,7 +128,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           </h1>
           <p className="mt-2 text-muted-foreground">{t('intro')}</p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button asChild variant="outline">
             <Link to={paths.profileSettings}>
               <SettingsIcon aria-hidden="true" />

@@ -11,6 +11,9 @@ import {
 } from '@/client/components/ui/dialog';
 import { PendingButton } from '@/client/components/ui/pending-button';
 
+/** Long labels (Kiswahili at 320 px) wrap inside the dialog instead of running out of it. */
+const wrapping = 'h-auto min-h-9 shrink whitespace-normal';
+
 /**
  * A confirmation for an action that changes the application (cancel a booking, withdraw):
  * an alert dialog, not closed by a click outside. It is built on the dialog the dashboard
@@ -73,6 +76,7 @@ export function ActionConfirm({
             ref={cancelButton}
             type="button"
             variant="outline"
+            className={wrapping}
             disabled={pending}
             onClick={() => setOpen(false)}
           >
@@ -80,6 +84,7 @@ export function ActionConfirm({
           </Button>
           <PendingButton
             variant="destructive"
+            className={wrapping}
             pending={pending}
             pendingLabel={pendingLabel}
             onClick={() => {

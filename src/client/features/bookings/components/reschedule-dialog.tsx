@@ -149,7 +149,13 @@ export function RescheduleDialog({
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={disabled} aria-describedby={describedBy}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-9 shrink whitespace-normal"
+          disabled={disabled}
+          aria-describedby={describedBy}
+        >
           <CalendarClockIcon aria-hidden="true" />
           {t('booking.reschedule')}
         </Button>
@@ -194,6 +200,7 @@ export function RescheduleDialog({
             <Button
               type="button"
               variant="outline"
+              className="h-auto min-h-9 shrink whitespace-normal"
               disabled={book.isPending}
               onClick={() => setOpen(false)}
             >
@@ -202,6 +209,7 @@ export function RescheduleDialog({
             {others.length > 0 && (
               <PendingButton
                 type="submit"
+                className="h-auto min-h-9 shrink whitespace-normal"
                 pending={book.isPending}
                 pendingLabel={t('booking.rescheduling')}
               >

@@ -14,6 +14,9 @@ import { ActionConfirm } from './action-confirm';
 import { RescheduleDialog } from './reschedule-dialog';
 import { SessionFacts, useSessionWhen } from './session-facts';
 
+/** A label that wraps rather than push the card wider (Kiswahili at 320 px did, by 9 px). */
+const wrapping = 'h-auto min-h-9 shrink whitespace-normal';
+
 /**
  * A scheduled application's session: when and where (or the link), Add to calendar, and
  * Reschedule and Cancel until the cut-off. Past it both are disabled and the reason is said
@@ -72,7 +75,7 @@ export function UpcomingSession({
       </h4>
       <SessionFacts session={session} joinLink={joinLink} />
       <div className="flex flex-wrap gap-2">
-        <Button asChild variant="outline" size="sm">
+        <Button asChild variant="outline" size="sm" className={wrapping}>
           <a href={calendarUrl(application.id)} download>
             <CalendarPlusIcon aria-hidden="true" />
             {t('booking.addToCalendar')}
@@ -90,6 +93,7 @@ export function UpcomingSession({
             <Button
               variant="outline"
               size="sm"
+              className={wrapping}
               disabled={locked}
               aria-describedby={locked ? reasonId : undefined}
             >
