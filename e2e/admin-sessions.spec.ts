@@ -116,6 +116,17 @@ async function tabTo(page: Page, target: Locator) {
   expect(await isFocused(target)).toBe(true);
 }
 
+/** The items of a session's "More actions" menu, read and closed again. */
+async function sessionMenuItems(page: Page, item: Locator) {
+  await item.getByRole('button', { name: /^More actions for session/ }).click();
+  const menu = page.getByRole('menu');
+  await expect.poll(() => menu.isVisible()).toBe(true);
+  const items = await menu.getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => menu.count()).toBe(0);
+  return items;
+}
+
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
@@ -187,9 +198,12 @@ describe('admin: study sessions', () => {
     expect(new Date(series[0]!.startsAt).toISOString()).toBe(`${firstDay}T11:00:00.000Z`);
     // Before anyone is booked, a session can be deleted; attendance waits for the start.
     const first = sessionItems(page).first();
-    expect(await first.getByRole('button', { name: /^Delete session/ }).isVisible()).toBe(true);
     expect(await first.getByRole('button', { name: /^Attendance/ }).isDisabled()).toBe(true);
-    expect(await first.getByText('Opens when the session starts').isVisible()).toBe(true);
+    expect(await first.getByText('Attendance opens when the session starts').isVisible()).toBe(
+      true,
+    );
+    // Cancel and Delete sit in the session's menu, so the actions keep to one line.
+    expect(await sessionMenuItems(page, first)).toEqual(['Cancel session…', 'Delete session…']);
     await expectNoAxeViolations(page);
     await shot(page, 'admin-sessions-list-1280');
 
@@ -269,8 +283,9 @@ describe('admin: study sessions', () => {
       .poll(async () => squash(await bookedItem.textContent()))
       .toContain('1 of 4 booked');
     // Someone booked it: it can be cancelled, not deleted.
-    expect(await bookedItem.getByRole('button', { name: /^Delete session/ }).count()).toBe(0);
-    await bookedItem.getByRole('button', { name: /^Cancel session/ }).click();
+    expect(await sessionMenuItems(page, bookedItem)).toEqual(['Cancel session…']);
+    await bookedItem.getByRole('button', { name: /^More actions for session/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancel session…' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Cancel this session?' });
     await settled(confirm);
     expect(squash(await confirm.textContent())).toContain('The 1 person booked will be told');
@@ -405,7 +420,8 @@ describe('admin: study sessions', () => {
     await expect.poll(() => edit.count()).toBe(0);
     await expect.poll(async () => squash(await open.textContent())).toContain('0 of 6 booked');
 
-    await open.getByRole('button', { name: /^Cancel session/ }).click();
+    await open.getByRole('button', { name: /^More actions for session/ }).click();
+    await small.getByRole('menuitem', { name: 'Cancel session…' }).click();
     const confirmSmall = small.getByRole('alertdialog', { name: 'Cancel this session?' });
     await settled(confirmSmall);
     await expectNoAxeViolations(small);

@@ -1,8 +1,10 @@
 import { useResetReliability } from '@/client/api/participants/reset-reliability';
+import { useRef } from 'react';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
+import { firstControlIn, focusSoon } from '@/client/lib/admin-focus';
 import { reliabilityText } from '@/client/lib/admin-reliability';
 import { sessionStartText } from '@/client/lib/admin-session-time';
 import { NO_VALUE } from '@/client/lib/no-value';
@@ -12,7 +14,8 @@ import type { Reliability } from '@/shared/schemas/sessions';
 
 /**
  * "Reset no-shows" for a participant whose booking is paused (NO_SHOW_LIMIT no-shows in the
- * window): asked first, audited on the server; they can then book again.
+ * window): asked first, audited on the server; they can then book again. The focus then
+ * goes to the row's next control (this button is gone).
  */
 export function ResetNoShowsButton({
   participantId,
@@ -24,10 +27,11 @@ export function ResetNoShowsButton({
   noShows: number;
 }) {
   const reset = useResetReliability();
+  const trigger = useRef<HTMLButtonElement>(null);
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="link" size="sm" className="h-auto p-0 text-xs">
+        <Button ref={trigger} variant="link" size="sm" className="h-auto p-0 text-xs">
           Reset no-shows<span className="sr-only"> of {person}</span>
         </Button>
       }
@@ -39,8 +43,11 @@ export function ResetNoShowsButton({
       pendingLabel="Resetting…"
       pending={reset.isPending}
       onConfirm={async () => {
+        // This button goes once reset: the focus moves to the row's next control.
+        const row = trigger.current?.closest('tr, li');
         try {
           const { noShowsBefore } = await reset.mutateAsync(participantId);
+          focusSoon(() => firstControlIn(row));
           toast({
             title: 'No-shows reset',
             description: `${person} can book again (${noShowsBefore} ${noShowsBefore === 1 ? 'no-show' : 'no-shows'} cleared).`,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { StudySession } from '@/shared/schemas/sessions';
-import { newSessionValues, sessionChanges, sessionFormSchema, sessionValues } from './session-form';
+import {
+  newSessionValues,
+  seriesOverrun,
+  sessionChanges,
+  sessionFormSchema,
+  sessionValues,
+} from './session-form';
 
 const filled = {
   ...newSessionValues(2),
@@ -57,6 +63,41 @@ describe('the session form', () => {
     expect(issues({ date: '' })).toEqual(['date']);
     expect(issues({ location: '' })).toEqual(['location']);
     expect(issues({ mode: 'remote', meetingUrl: 'http://plain' })).toEqual(['meetingUrl']);
+  });
+
+  it('says every empty field at once, and the place in the form’s own word', () => {
+    const empty = sessionFormSchema.safeParse(newSessionValues(1)).error?.issues;
+    expect(empty?.map((i) => [i.path[0], i.message])).toEqual([
+      ['date', 'Enter the date'],
+      ['time', 'Enter the start time'],
+      ['capacity', 'Enter the number of seats'],
+      ['location', 'Enter where the session takes place'],
+    ]);
+    const remote = sessionFormSchema.safeParse({
+      ...filled,
+      mode: 'remote',
+      repeat: 'weekly',
+      count: ' ',
+    }).error?.issues;
+    expect(remote?.map((i) => i.path[0])).toEqual(['meetingUrl', 'count']);
+    const long = sessionFormSchema.safeParse({ ...filled, location: 'x'.repeat(2000) });
+    expect(long.error?.issues[0]?.message).toBe('Place must be at most 300 characters');
+  });
+
+  it('tells a series that runs past the study’s end how many fit', () => {
+    const weekly = { date: '2026-11-30', repeat: 'weekly' as const, count: '4' };
+    expect(seriesOverrun(weekly, '2026-12-06')).toBe(
+      'The study ends on Sun, 6 Dec 2026, so only the first session fits. Choose “Does not repeat”, start earlier, or move the study’s end date (Edit, at the top of the page).',
+    );
+    expect(seriesOverrun(weekly, '2026-12-20')).toBe(
+      'The study ends on Sun, 20 Dec 2026: from Mon, 30 Nov 2026, 3 weekly sessions fit, not 4. Enter 3 or fewer, start earlier, or move the study’s end date (Edit, at the top of the page).',
+    );
+    // The last one on the end date fits; no end date, no repeat or a first day outside: not said here.
+    expect(seriesOverrun(weekly, '2026-12-21')).toBeNull();
+    expect(seriesOverrun({ ...weekly, repeat: 'daily' }, '2026-12-03')).toBeNull();
+    expect(seriesOverrun(weekly, null)).toBeNull();
+    expect(seriesOverrun({ ...weekly, repeat: 'none' }, '2026-12-01')).toBeNull();
+    expect(seriesOverrun(weekly, '2026-11-29')).toBeNull();
   });
 
   it('fills a stored session in Nairobi time, and sends back only what changed', () => {

@@ -20,6 +20,8 @@ export type ExtraColumn = {
   header: string;
   cell: (application: AdminApplication) => ReactNode;
   className?: string;
+  /** On a phone's card: the whole width (a session's day and time does not fit half). */
+  wide?: boolean;
 };
 
 /**
@@ -60,7 +62,11 @@ export function ApplicationTable({
             </>
           )}
           fields={(application) =>
-            columns.map((column) => ({ label: column.header, value: column.cell(application) }))
+            columns.map((column) => ({
+              label: column.header,
+              value: column.cell(application),
+              wide: column.wide,
+            }))
           }
           actions={(application) => (
             <div className="flex flex-wrap gap-2">{renderActions(application, full)}</div>

@@ -15,6 +15,9 @@ export function EditSessionDialog({ session, label }: { session: StudySession; l
   const [open, setOpen] = useState(false);
   const update = useUpdateSession();
   const form = useSessionForm(sessionValues(session));
+  // Seats held for the waitlist's next person count as taken too.
+  const held = Math.max(session.capacity - session.booked - session.seatsLeft, 0);
+  const taken = session.booked + held;
 
   return (
     <SessionFormDialog
@@ -39,6 +42,13 @@ export function EditSessionDialog({ session, label }: { session: StudySession; l
       submitLabel="Save changes"
       pendingLabel="Saving…"
       editing
+      seatsNote={
+        taken === 0
+          ? undefined
+          : held === 0
+            ? `At least ${taken}: the seats already booked.`
+            : `At least ${taken}: ${session.booked} booked and ${held} held for the waitlist.`
+      }
       onSave={async (payload) => {
         const changes = sessionChanges(session, payload.body);
         if (Object.keys(changes).length === 0) {

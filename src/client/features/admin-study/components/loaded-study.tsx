@@ -172,7 +172,11 @@ export function LoadedStudy({
             empty="No one is scheduled yet. Schedule applicants, or book them into a session, from the Applicants dialog."
             caption="Scheduled participants"
             columns={[
-              { header: 'Session', cell: (a) => <BookedSessionCell application={a} /> },
+              {
+                header: 'Session',
+                cell: (a) => <BookedSessionCell application={a} />,
+                wide: true,
+              },
               { header: 'Scheduled on', cell: (a) => dateCell(a.scheduledAt) },
               { header: 'Status', cell: renderStatus },
             ]}

@@ -1,5 +1,5 @@
 import { ClipboardCheckIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useMarkSessionAttendance } from '@/client/api/sessions/mark-session-attendance';
 import { Button } from '@/client/components/ui/button';
 import {
@@ -38,18 +38,22 @@ function settledText(application: AdminApplication): string {
  * Attendance for one session once it has started: each person booked in it as attended,
  * no-show or excused (a radio group each, moved through with the arrow keys), saved together.
  * Attended ones can then be completed; a no-show ends the application; excused go back to
- * selected. Before the start the button is disabled and says why.
+ * selected. Before the start the button is disabled, described by `closedNoteId` (the row
+ * says why).
  */
 export function SessionAttendanceDialog({
   session,
   label,
   started,
+  closedNoteId,
   applications,
   loading,
 }: {
   session: StudySession;
   label: string;
   started: boolean;
+  /** The row's note saying attendance opens at the start, read with the disabled button. */
+  closedNoteId?: string;
   applications: readonly AdminApplication[];
   loading: boolean;
 }) {
@@ -57,6 +61,8 @@ export function SessionAttendanceDialog({
   const [open, setOpen] = useState(false);
   const [marks, setMarks] = useState<Record<string, Attendance>>({});
   const save = useMarkSessionAttendance();
+  // A second click lands before isPending shows: one save per submit.
+  const busy = useRef(false);
   const booked = applications.filter((a) => a.session?.id === session.id);
   const markable = booked.filter((a) => a.status === 'scheduled');
   const chosen = markable.filter((a) => {
@@ -76,6 +82,8 @@ export function SessionAttendanceDialog({
   }
 
   async function submit() {
+    if (busy.current) return;
+    busy.current = true;
     const of = (value: Attendance) => chosen.filter((a) => marks[a.id] === value).map((a) => a.id);
     try {
       await save.mutateAsync({
@@ -91,26 +99,23 @@ export function SessionAttendanceDialog({
       setOpen(false);
     } catch (error) {
       toastFailure('Failed to save attendance', error, 'Nothing was marked. Please try again.');
+    } finally {
+      busy.current = false;
     }
   }
 
   if (!started) {
     return (
-      <span className="inline-flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled
-          aria-label={`Attendance for session ${label}`}
-          aria-describedby={`${id}-closed`}
-        >
-          <ClipboardCheckIcon aria-hidden="true" />
-          Attendance
-        </Button>
-        <span id={`${id}-closed`} className="text-xs text-muted-foreground">
-          Opens when the session starts
-        </span>
-      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled
+        aria-label={`Attendance for session ${label}`}
+        aria-describedby={closedNoteId}
+      >
+        <ClipboardCheckIcon aria-hidden="true" />
+        Attendance
+      </Button>
     );
   }
 

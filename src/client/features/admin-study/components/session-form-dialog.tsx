@@ -96,7 +96,15 @@ function TimeField({ control }: { control: Control }) {
   );
 }
 
-function SessionFields({ control, editing }: { control: Control; editing: boolean }) {
+function SessionFields({
+  control,
+  editing,
+  seatsNote,
+}: {
+  control: Control;
+  editing: boolean;
+  seatsNote?: string;
+}) {
   const mode = useWatch({ control, name: 'mode' });
   const repeat = useWatch({ control, name: 'repeat' });
   return (
@@ -128,7 +136,7 @@ function SessionFields({ control, editing }: { control: Control; editing: boolea
           max={SESSION_LIMITS.capacityMax}
           step={1}
           required
-          description={editing ? 'Never fewer than the seats already booked.' : undefined}
+          description={seatsNote}
         />
       </div>
       <RadioField
@@ -206,6 +214,7 @@ export function SessionFormDialog({
   submitLabel,
   pendingLabel,
   editing,
+  seatsNote,
   onSave,
   failure,
 }: {
@@ -218,6 +227,8 @@ export function SessionFormDialog({
   submitLabel: string;
   pendingLabel: string;
   editing: boolean;
+  /** Under the seats: how few they may be (when editing a session people booked). */
+  seatsNote?: string;
   onSave: (payload: SessionPayload) => Promise<void>;
   failure: { title: string; text: string };
 }) {
@@ -247,7 +258,7 @@ export function SessionFormDialog({
       submitLabel={submitLabel}
       pendingLabel={pendingLabel}
     >
-      <SessionFields control={form.control} editing={editing} />
+      <SessionFields control={form.control} editing={editing} seatsNote={seatsNote} />
     </FormDialog>
   );
 }

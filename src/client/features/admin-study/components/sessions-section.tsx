@@ -1,4 +1,5 @@
-import { CalendarClockIcon, MapPinIcon, VideoIcon } from 'lucide-react';
+import { CalendarClockIcon, EllipsisVerticalIcon, MapPinIcon, VideoIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
 import { useStudySessions } from '@/client/api/sessions/get-study-sessions';
 import { useCancelSession } from '@/client/api/sessions/cancel-session';
 import { useDeleteSession } from '@/client/api/sessions/delete-session';
@@ -6,8 +7,16 @@ import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { Badge } from '@/client/components/ui/badge';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { toast } from '@/client/components/ui/use-toast';
+import { focusSoon } from '@/client/lib/admin-focus';
 import { hasStarted, minutesText, sessionWhen } from '@/client/lib/admin-session-time';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -31,17 +40,39 @@ function SessionState({ session, now }: { session: StudySession; now: number }) 
   return <Badge variant="success">Open</Badge>;
 }
 
-function CancelSessionButton({ session, label }: { session: StudySession; label: string }) {
+const sessionRow = (id: string) =>
+  document.querySelector<HTMLElement>(`li[data-session-id="${CSS.escape(id)}"]`);
+const addButton = () => document.querySelector<HTMLElement>('[data-add-session]');
+
+/** Where the focus goes once a session is deleted: found while its row is still listed. */
+function afterDeleting(session: StudySession): () => HTMLElement | null {
+  // The next session's row, else the one before, else the Add button.
+  const row = sessionRow(session.id);
+  const next = row?.nextElementSibling ?? row?.previousElementSibling;
+  const nextId = next instanceof HTMLElement ? next.dataset.sessionId : undefined;
+  return () => (nextId ? sessionRow(nextId) : null) ?? addButton();
+}
+
+function CancelSessionDialog({
+  session,
+  label,
+  open,
+  onOpenChange,
+}: {
+  session: StudySession;
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const cancel = useCancelSession();
+  // A second click lands before isPending shows: one request per confirmation.
+  const busy = useRef(false);
   const people =
     session.booked === 1 ? 'The 1 person booked' : `The ${session.booked} people booked`;
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm" aria-label={`Cancel session ${label}`}>
-          Cancel session
-        </Button>
-      }
+      open={open}
+      onOpenChange={onOpenChange}
       title="Cancel this session?"
       description={
         session.booked > 0
@@ -53,6 +84,8 @@ function CancelSessionButton({ session, label }: { session: StudySession; label:
       pendingLabel="Cancelling…"
       pending={cancel.isPending}
       onConfirm={async () => {
+        if (busy.current) return false;
+        busy.current = true;
         try {
           await cancel.mutateAsync(session.id);
           toast({
@@ -62,25 +95,37 @@ function CancelSessionButton({ session, label }: { session: StudySession; label:
                 ? `${people} ${session.booked === 1 ? 'was' : 'were'} told.`
                 : label,
           });
+          // Its row stays, without the menu that opened this.
+          focusSoon(() => sessionRow(session.id));
           return true;
         } catch (error) {
           toastFailure('Failed to cancel session', error, 'The session was not cancelled.');
           return false;
+        } finally {
+          busy.current = false;
         }
       }}
     />
   );
 }
 
-function DeleteSessionButton({ session, label }: { session: StudySession; label: string }) {
+function DeleteSessionDialog({
+  session,
+  label,
+  open,
+  onOpenChange,
+}: {
+  session: StudySession;
+  label: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteSession();
+  const busy = useRef(false);
   return (
     <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm" aria-label={`Delete session ${label}`}>
-          Delete
-        </Button>
-      }
+      open={open}
+      onOpenChange={onOpenChange}
       title="Delete this session?"
       description={`${label}. No one is booked in it, so it is removed for good.`}
       confirmLabel="Delete session"
@@ -88,16 +133,90 @@ function DeleteSessionButton({ session, label }: { session: StudySession; label:
       pendingLabel="Deleting…"
       pending={remove.isPending}
       onConfirm={async () => {
+        if (busy.current) return false;
+        busy.current = true;
+        const next = afterDeleting(session);
         try {
           await remove.mutateAsync(session.id);
           toast({ title: 'Session deleted', description: label });
+          focusSoon(next);
           return true;
         } catch (error) {
           toastFailure('Failed to delete session', error, 'The session was not deleted.');
           return false;
+        } finally {
+          busy.current = false;
         }
       }}
     />
+  );
+}
+
+/**
+ * Cancel and Delete, in a menu beside Edit and Attendance so the row's actions stay on one
+ * line on a phone; each asks first.
+ */
+function SessionMenu({
+  session,
+  label,
+  canCancel,
+  canDelete,
+}: {
+  session: StudySession;
+  label: string;
+  canCancel: boolean;
+  canDelete: boolean;
+}) {
+  const [asking, setAsking] = useState<'cancel' | 'delete' | null>(null);
+  // The dialog asked about stays mounted while it closes, so its text does not vanish.
+  const [shown, setShown] = useState<'cancel' | 'delete' | null>(null);
+  if (!canCancel && !canDelete) return null;
+  const ask = (what: 'cancel' | 'delete') => {
+    setShown(what);
+    setAsking(what);
+  };
+  const onOpenChange = (open: boolean) => !open && setAsking(null);
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8"
+            aria-label={`More actions for session ${label}`}
+            title="More actions"
+          >
+            <EllipsisVerticalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>Session {label}</DropdownMenuLabel>
+          {canCancel && (
+            <DropdownMenuItem onSelect={() => ask('cancel')}>Cancel session…</DropdownMenuItem>
+          )}
+          {canDelete && (
+            <DropdownMenuItem onSelect={() => ask('delete')}>Delete session…</DropdownMenuItem>
+          )}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      {shown === 'cancel' && (
+        <CancelSessionDialog
+          session={session}
+          label={label}
+          open={asking === 'cancel'}
+          onOpenChange={onOpenChange}
+        />
+      )}
+      {shown === 'delete' && (
+        <DeleteSessionDialog
+          session={session}
+          label={label}
+          open={asking === 'delete'}
+          onOpenChange={onOpenChange}
+        />
+      )}
+    </>
   );
 }
 
@@ -110,6 +229,7 @@ function SessionItem({
   now: number;
   applications: { items: readonly AdminApplication[]; loading: boolean };
 }) {
+  const noteId = useId();
   const when = sessionWhen(session.startsAt, session.durationMinutes);
   const label = `${when.day}, ${when.start}`;
   const started = hasStarted(session.startsAt, now);
@@ -117,7 +237,9 @@ function SessionItem({
   return (
     <li
       data-session-id={session.id}
-      className="grid gap-3 rounded-lg border p-4 data-[cancelled=true]:bg-muted/50 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
+      // The focus comes here after the session is added or cancelled.
+      tabIndex={-1}
+      className="grid scroll-mt-24 gap-3 rounded-lg border p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[cancelled=true]:bg-muted/50 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"
       data-cancelled={cancelled}
     >
       <div className="grid min-w-0 gap-1 text-sm">
@@ -163,17 +285,29 @@ function SessionItem({
         </p>
       </div>
       {!cancelled && (
-        <div className="flex flex-wrap items-start gap-2 sm:justify-end">
-          {!started && <EditSessionDialog session={session} label={label} />}
-          <SessionAttendanceDialog
-            session={session}
-            label={label}
-            started={started}
-            applications={applications.items}
-            loading={applications.loading}
-          />
-          {!started && <CancelSessionButton session={session} label={label} />}
-          {session.booked === 0 && <DeleteSessionButton session={session} label={label} />}
+        <div className="grid justify-items-start gap-1.5 sm:justify-items-end">
+          <div className="flex flex-wrap items-center gap-2">
+            {!started && <EditSessionDialog session={session} label={label} />}
+            <SessionAttendanceDialog
+              session={session}
+              label={label}
+              started={started}
+              closedNoteId={noteId}
+              applications={applications.items}
+              loading={applications.loading}
+            />
+            <SessionMenu
+              session={session}
+              label={label}
+              canCancel={!started}
+              canDelete={session.booked === 0}
+            />
+          </div>
+          {!started && (
+            <p id={noteId} className="text-xs text-muted-foreground">
+              Attendance opens when the session starts
+            </p>
+          )}
         </div>
       )}
     </li>
@@ -194,6 +328,8 @@ export function SessionsSection({
 }) {
   const sessions = useStudySessions(study.id);
   const now = useNow(CLOCK_MS);
+  // A new session takes the focus: the first one's dialog leaves with the empty state.
+  const onAdded = (session: StudySession) => focusSoon(() => sessionRow(session.id));
 
   return (
     <AdminTabSection
@@ -201,7 +337,9 @@ export function SessionsSection({
       title="Sessions"
       description="Selected applicants book a seat in one of these. Times are in Nairobi (EAT)."
       action={
-        sessions.data && sessions.data.length > 0 ? <AddSessionDialog study={study} /> : undefined
+        sessions.data && sessions.data.length > 0 ? (
+          <AddSessionDialog study={study} onAdded={onAdded} />
+        ) : undefined
       }
     >
       {sessions.isPending ? (
@@ -220,7 +358,7 @@ export function SessionsSection({
             Without sessions, applicants are scheduled directly. Add one, or a daily or weekly
             series, and selected applicants book a seat instead.
           </p>
-          <AddSessionDialog study={study} />
+          <AddSessionDialog study={study} onAdded={onAdded} />
         </EmptyState>
       ) : (
         <ul className="grid gap-3" aria-label="Sessions">

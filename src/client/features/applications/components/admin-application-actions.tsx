@@ -1,7 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useKeepFocus } from '@/client/lib/use-keep-focus';
 import { type MoveButton, StatusActions } from '@/client/components/domain/status-actions';
+import { sessionStartText } from '@/client/lib/admin-session-time';
 import { toastFailure } from '@/client/lib/toast-failure';
+import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
 import { applicationTransitions } from '@/shared/rules/transitions';
 import type { AdminApplication, Application } from '@/shared/schemas/applications';
@@ -99,8 +101,10 @@ function actionsOf(application: Application, inSessions: boolean): Action[] {
  * decisions.md sections 5 and 9: the main next step as a button (Schedule or "Book
  * session…", then Complete), the rest in a menu. Scheduling and booking are disabled
  * (the reason said) when `full`; in a study with sessions, Complete waits for "attended"
- * and the marks wait for the start. Completing asks for the hours worked; declining and
- * disqualifying ask first. Final states offer nothing. Toasts say how it went.
+ * and the marks wait for the start. Completing asks for the hours worked; declining,
+ * disqualifying and cancelling a booking ask first. While the study's sessions load, a
+ * placeholder stands in (Schedule or "Book session…" is not known yet). Final states offer
+ * nothing. Toasts say how it went.
  */
 export function ApplicationActions({
   application,
@@ -117,6 +121,8 @@ export function ApplicationActions({
     enabled: !application.session && !isFinalApplication(application.status),
   });
   const inSessions = application.session !== null || (sessions.data?.length ?? 0) > 0;
+  // Until the study's sessions are known, Schedule and "Book session…" cannot be told apart.
+  const deciding = sessions.isLoading;
   const [completing, setCompleting] = useState(false);
   const [booking, setBooking] = useState(false);
   const box = useRef<HTMLDivElement>(null);
@@ -129,7 +135,12 @@ export function ApplicationActions({
   const started =
     application.session !== null && Date.parse(application.session.startsAt) <= Date.now();
 
+  // A second click on a confirmation lands before isPending shows: one request per move.
+  const busy = useRef(false);
+
   async function run(work: () => Promise<unknown>, done: string, failure: string) {
+    if (busy.current) return false;
+    busy.current = true;
     moved();
     try {
       await work();
@@ -138,6 +149,8 @@ export function ApplicationActions({
     } catch (error) {
       toastFailure(failure, error, 'The application was not changed. Please try again.');
       return false;
+    } finally {
+      busy.current = false;
     }
   }
 
@@ -195,7 +208,18 @@ export function ApplicationActions({
         ? 'Move to another session…'
         : moveVerb[to];
 
-  const refusal = (to: Action) => {
+  /** Asked first: the final refusals, and cancelling a booking (the person is told). */
+  const confirmation = (to: Action) => {
+    if (to === 'cancel-booking') {
+      const when = application.session ? `${sessionStartText(application.session.startsAt)}. ` : '';
+      return {
+        title: `Cancel ${person}’s booking?`,
+        description: `${when}${person} will be told by e-mail and SMS and go back to selected, so they can book another session; the seat is freed.`,
+        confirmLabel: 'Cancel booking',
+        cancelLabel: 'Keep booking',
+        destructive: true,
+      };
+    }
     if (!finalRefusals.includes(to)) return undefined;
     const refuse = to === 'disqualified' ? 'Disqualify' : 'Decline';
     const study = application.test.title;
@@ -233,6 +257,15 @@ export function ApplicationActions({
     };
   }
 
+  if (deciding)
+    return (
+      <div ref={box} className="flex items-center justify-end gap-1" aria-busy="true">
+        <Skeleton className="h-8 w-24 rounded-md" />
+        <Skeleton className="size-9 rounded-md" />
+        <span className="sr-only">Loading the actions for {person}…</span>
+      </div>
+    );
+
   return (
     <div ref={box} className="flex items-center justify-end gap-1">
       <StatusActions<Action>
@@ -256,7 +289,7 @@ export function ApplicationActions({
             };
           },
         }}
-        confirm={refusal}
+        confirm={confirmation}
         pending={pending}
         onMove={act}
         empty={<span className="text-xs text-muted-foreground">No further steps</span>}

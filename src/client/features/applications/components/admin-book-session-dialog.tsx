@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useBookSession } from '@/client/api/sessions/book-session';
 import { useStudySessions } from '@/client/api/sessions/get-study-sessions';
 import { Button } from '@/client/components/ui/button';
@@ -42,6 +42,8 @@ export function AdminBookSessionDialog({
   const sessions = useStudySessions(application.testId, { enabled: open });
   const book = useBookSession();
   const [chosen, setChosen] = useState('');
+  // A second click lands before isPending shows: one booking per submit.
+  const busy = useRef(false);
   const now = Date.now();
   const moving = application.status === 'scheduled';
   const choices = (sessions.data ?? []).filter(
@@ -53,6 +55,8 @@ export function AdminBookSessionDialog({
   );
 
   async function submit() {
+    if (busy.current) return;
+    busy.current = true;
     onBooked?.();
     try {
       const booked = await book.mutateAsync({ applicationId: application.id, sessionId: chosen });
@@ -66,6 +70,8 @@ export function AdminBookSessionDialog({
       onOpenChange(false);
     } catch (error) {
       toastFailure('Failed to book session', error, 'No seat was booked. Please try again.');
+    } finally {
+      busy.current = false;
     }
   }
 

@@ -58,7 +58,8 @@ export function AdminCompleteApplicationDialog({
       }
       form={form}
       onSubmit={submit}
-      pending={pending}
+      // Submitting from the first click on: a second one would complete twice (a 409).
+      pending={pending || form.formState.isSubmitting}
       submitLabel="Complete"
       pendingLabel="Completing…"
     >
