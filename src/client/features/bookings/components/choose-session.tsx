@@ -139,8 +139,12 @@ export function ChooseSession({
   } else {
     const upcoming = upcomingSessions(sessions.data, now);
     const open = bookableSessions(sessions.data, now);
+    // A hold that ran out while the page stayed open is no longer offered (Book this seat
+    // would only be refused): the place in line shows until the next refetch says more.
     const offered =
-      waitlist?.status === 'offered'
+      waitlist?.status === 'offered' &&
+      waitlist.offerExpiresAt &&
+      new Date(waitlist.offerExpiresAt).getTime() > now
         ? sessions.data.find((s) => s.id === waitlist.offeredSessionId)
         : undefined;
     if (offered && waitlist?.offerExpiresAt) {
