@@ -125,6 +125,9 @@ export function ChooseSession({
 
   let body;
   let heading = t('booking.choose.title');
+  // "Book the time that suits you" only where there is one to book (not above "All
+  // sessions are full" or "No sessions yet").
+  let invite = !waitlist;
   if (sessions.isPending) {
     body = <LoadingList label={t('booking.loading')} count={1} itemClassName="h-20" />;
   } else if (sessions.isError) {
@@ -173,8 +176,10 @@ export function ChooseSession({
         </div>
       );
     } else if (upcoming.length === 0) {
+      invite = false;
       body = <p className="text-sm text-muted-foreground">{t('booking.noSessions')}</p>;
     } else if (open.length === 0) {
+      invite = false;
       if (waitlist) heading = t('booking.waitlist.title');
       body = (
         <div className="grid gap-2 text-sm">
@@ -245,7 +250,7 @@ export function ChooseSession({
         <h4 id={titleId} className="font-semibold">
           {heading}
         </h4>
-        {!waitlist && (
+        {invite && (
           <p className="text-sm text-muted-foreground">{t('booking.choose.description')}</p>
         )}
       </div>
