@@ -51,6 +51,17 @@ export function EditSessionDialog({ session, label }: { session: StudySession; l
       }
       onSave={async (payload) => {
         const changes = sessionChanges(session, payload.body);
+        // Said here, with what to enter, rather than after a refused save.
+        if (changes.capacity !== undefined && changes.capacity < taken) {
+          form.setError(
+            'capacity',
+            {
+              message: `${taken} ${taken === 1 ? 'seat is' : 'seats are'} taken: enter ${taken} or more.`,
+            },
+            { shouldFocus: true },
+          );
+          return;
+        }
         if (Object.keys(changes).length === 0) {
           toast({ title: 'Nothing to save', description: 'The session was not changed.' });
           setOpen(false);
