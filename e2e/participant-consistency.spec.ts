@@ -131,8 +131,9 @@ describe('available tests follow the studies-open setting', () => {
       await dashboard(t);
       const card = t.page.getByRole('article', { name: study.title });
       await expect.poll(() => card.isVisible()).toBe(true);
-      expect(await visible(t.page, POSTPONED_TITLE)).toBe(true);
-      expect(await visible(t.page, DISCLAIMER)).toBe(true);
+      // The setting is its own request: the card may show before the notice does.
+      await expect.poll(() => visible(t.page, POSTPONED_TITLE)).toBe(true);
+      await expect.poll(() => visible(t.page, DISCLAIMER)).toBe(true);
       const apply = card.getByRole('button', { name: /Apply Now/ });
       await expect.poll(() => apply.isDisabled()).toBe(true);
       const reasonId = await apply.getAttribute('aria-describedby');
