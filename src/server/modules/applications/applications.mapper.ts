@@ -1,5 +1,6 @@
 import type { AdminApplication, Application } from '../../../shared/schemas/applications';
 import type { StudyRow } from '../studies/studies.repo';
+import { toReliability } from '../../../shared/rules/reliability';
 import { toBookedSession } from '../sessions/booking-view';
 import type { AdminApplicationRow, ApplicationRow, OwnApplicationRow } from './applications.repo';
 
@@ -53,17 +54,6 @@ export function ownApplication(r: OwnApplicationRow): Application {
         }
       : null,
   });
-}
-
-/** decisions.md section 9: completed / (completed + no-shows), null before the first of either. */
-export function toReliability(completedCount: number, noShowCount: number, noShowLimit: number) {
-  const total = completedCount + noShowCount;
-  return {
-    completedCount,
-    noShowCount,
-    reliability: total === 0 ? null : completedCount / total,
-    bookingPaused: noShowCount >= noShowLimit,
-  };
 }
 
 export function toAdminApplication(r: AdminApplicationRow, noShowLimit: number): AdminApplication {

@@ -47,6 +47,7 @@ import {
   updateApplicationStatus,
 } from './applications.repo';
 import { tr } from '../../../shared/i18n/runtime';
+import { noShowWindowStart } from '../../../shared/rules/reliability';
 
 // A participant meets these when applying: each in the request's language.
 export const alreadyApplied = () => tr('errors', 'application.alreadyApplied');
@@ -71,8 +72,7 @@ export function createApplicationsService(deps: {
   const { db, config, log } = deps;
   const now = deps.now ?? (() => new Date());
   /** No-shows before this no longer count (decisions.md section 9, NO_SHOW_WINDOW_DAYS). */
-  const windowStart = () =>
-    new Date(now().getTime() - config.booking.noShowWindowDays * 86_400_000);
+  const windowStart = () => noShowWindowStart(now(), config.booking.noShowWindowDays);
   const toAdmin = (r: AdminApplicationRow) => toAdminApplication(r, config.booking.noShowLimit);
   const notices = { config, log, now };
   const mailOptions = { smtpConfigured: config.smtpUrl !== undefined, log };

@@ -21,7 +21,8 @@ import { deleteSmsTo } from '../sms/sms.repo';
 import { lockStudiesOfParticipant } from '../sessions/bookings';
 import type { NoticeContext } from '../sessions/session-notices';
 import { emailInUse, phoneInUse, type ParticipantRow } from '../accounts/users.repo';
-import { ownApplication, toReliability } from '../applications/applications.mapper';
+import { ownApplication } from '../applications/applications.mapper';
+import { noShowWindowStart, toReliability } from '../../../shared/rules/reliability';
 import { reliabilityOf } from '../sessions/sessions.repo';
 import type { Config } from '../../config';
 import { listOwnApplications } from '../applications/applications.repo';
@@ -108,7 +109,7 @@ export function createParticipantsService({
         at: r.cursorAt,
         id: r.row.id,
       }));
-      const windowStart = new Date(now().getTime() - booking.noShowWindowDays * 86_400_000);
+      const windowStart = noShowWindowStart(now(), booking.noShowWindowDays);
       const counts = await reliabilityOf(
         db,
         shown.map((r) => r.row.id),

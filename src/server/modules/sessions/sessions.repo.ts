@@ -509,15 +509,17 @@ export async function expiredOffers(tx: DbOrTx, now: Date, limit: number) {
     .for('update', { skipLocked: true });
 }
 
-/** The running offers on a session (a cancelled session's offers go back in line). */
-export async function offersOn(tx: DbOrTx, sessionId: string) {
-  return tx
-    .select()
-    .from(waitlistEntries)
+/**
+ * The running offers on a session go back in line, in their places (the session is
+ * cancelled or deleted): one statement, under the study's lock the caller holds.
+ */
+export async function returnOffersToLine(tx: DbOrTx, sessionId: string): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ status: 'waiting', offeredSessionId: null, offerExpiresAt: null })
     .where(
       and(eq(waitlistEntries.offeredSessionId, sessionId), eq(waitlistEntries.status, 'offered')),
-    )
-    .for('update');
+    );
 }
 
 // Applications, as the booking steps change them -------------------------------------------

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isConnectionError, loggableError, pgErrorOf } from '../../lib/db-errors';
 import { activeLanguage, tr } from '../../../shared/i18n/runtime';
+import { noShowWindowStart } from '../../../shared/rules/reliability';
 import { isFinalApplication } from '../../../shared/rules/transitions';
 import type { Application } from '../../../shared/schemas/applications';
 import type { Attendance, UserType } from '../../../shared/schemas/options';
@@ -56,7 +57,7 @@ import {
   markRemindersSent,
   noShowsResetAt,
   noShowsSince,
-  offersOn,
+  returnOffersToLine,
   overlappingBooking,
   resetNoShows,
   sessionCounts,
@@ -175,7 +176,7 @@ export function createSessionsService(deps: {
   }
 
   async function noShowsInWindow(tx: DbOrTx, participantId: string): Promise<number> {
-    const windowStart = new Date(now().getTime() - config.booking.noShowWindowDays * 24 * HOUR);
+    const windowStart = noShowWindowStart(now(), config.booking.noShowWindowDays);
     const reset = await noShowsResetAt(tx, participantId);
     return noShowsSince(tx, participantId, reset && reset > windowStart ? reset : windowStart);
   }
@@ -359,12 +360,7 @@ export function createSessionsService(deps: {
         for (const application of booked)
           released.push(await releaseBooking(tx, application, 'selected', ctx.actor?.id ?? null));
         await tellBooked(tx, study, cancelled, released, 'cancelled');
-        for (const offer of await offersOn(tx, id))
-          await setWaitlistStatus(tx, offer.id, {
-            status: 'waiting',
-            offeredSessionId: null,
-            offerExpiresAt: null,
-          });
+        await returnOffersToLine(tx, id);
         await recordAudit(tx, ctx, {
           action: 'session.cancel',
           resource: 'session',
@@ -388,12 +384,7 @@ export function createSessionsService(deps: {
         if (!study || !session) throw sessionNotFound();
         if (await everBooked(tx, id))
           throw conflict('Someone booked this session: cancel it instead, so they are told');
-        for (const offer of await offersOn(tx, id))
-          await setWaitlistStatus(tx, offer.id, {
-            status: 'waiting',
-            offeredSessionId: null,
-            offerExpiresAt: null,
-          });
+        await returnOffersToLine(tx, id);
         await deleteSession(tx, id);
         await recordAudit(tx, ctx, {
           action: 'session.delete',
