@@ -10,6 +10,26 @@ export const ARGON2_DEFAULT_COST = { memoryKib: 19_456, timeCost: 2 } as const;
 
 export type PasswordHashingCost = { memoryKib: number; timeCost: number };
 
+/** With PAYOUT_PROVIDER=mpesa each must be set (opaque strings: only presence is checked). */
+const MPESA_REQUIRED = [
+  'MPESA_BASE_URL',
+  'MPESA_CONSUMER_KEY',
+  'MPESA_CONSUMER_SECRET',
+  'MPESA_SHORTCODE',
+  'MPESA_INITIATOR_NAME',
+  'MPESA_SECURITY_CREDENTIAL',
+] as const;
+
+/** 127.0.0.0/8, ::1 or localhost: a local simulator, which may be plain http. */
+function isLoopbackUrl(value: string): boolean {
+  try {
+    const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable of decisions.md section 2, parsed once at start. */
 const optionalString = z
   .string()
@@ -92,6 +112,41 @@ const envSchema = z
     BOOKING_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(12),
     NO_SHOW_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     NO_SHOW_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+    // decisions.md section 11: manual (staff record the reference) or mpesa (Daraja B2C).
+    PAYOUT_PROVIDER: z
+      .enum(['manual', 'mpesa'], { error: 'must be manual or mpesa' })
+      .default('manual'),
+    MPESA_BASE_URL: optionalString.refine(
+      (v) => v === undefined || /^https?:\/\/[^/\s]+\/?$/.test(v),
+      'must be the API origin, such as https://sandbox.safaricom.co.ke or http://127.0.0.1:7070',
+    ),
+    MPESA_CONSUMER_KEY: optionalString,
+    MPESA_CONSUMER_SECRET: optionalString,
+    MPESA_SHORTCODE: optionalString,
+    MPESA_INITIATOR_NAME: optionalString,
+    MPESA_SECURITY_CREDENTIAL: optionalString,
+    MPESA_COMMAND_ID: z
+      .enum(['BusinessPayment', 'SalaryPayment', 'PromotionPayment'], {
+        error: 'must be BusinessPayment, SalaryPayment or PromotionPayment',
+      })
+      .default('BusinessPayment'),
+    MPESA_MIN_AMOUNT: z.coerce
+      .number()
+      .int('must be whole shillings')
+      .min(1)
+      .max(1_000_000)
+      .default(10),
+    MPESA_MAX_AMOUNT: z.coerce
+      .number()
+      .int('must be whole shillings')
+      .min(1)
+      .max(1_000_000)
+      .default(150_000),
+    MPESA_RESULT_TIMEOUT_S: z.coerce.number().int().min(1).max(86_400).default(60),
+    MPESA_CALLBACK_IPS: optionalString.refine(
+      (v) => v === undefined || v.split(',').every((p) => isAddressOrCidr(p.trim())),
+      'must be addresses or CIDRs, comma separated',
+    ),
     REDIS_URL: optionalString.refine(
       (v) => v === undefined || /^rediss?:\/\//.test(v),
       'must start with redis:// or rediss://',
@@ -109,6 +164,31 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    if (env.PAYOUT_PROVIDER === 'mpesa') {
+      for (const name of MPESA_REQUIRED) {
+        if (env[name] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when PAYOUT_PROVIDER=mpesa',
+          });
+      }
+      const base = env.MPESA_BASE_URL;
+      const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+      if (base !== undefined && !isLoopbackUrl(base) && !publicUrl.startsWith('https:'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_URL'],
+          message:
+            'must be https when MPESA_BASE_URL is not on this machine: M-Pesa calls back on it',
+        });
+    }
+    if (env.MPESA_MIN_AMOUNT > env.MPESA_MAX_AMOUNT)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MPESA_MIN_AMOUNT'],
+        message: 'must not be above MPESA_MAX_AMOUNT',
+      });
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
       ctx.addIssue({
         code: 'custom',
@@ -141,6 +221,8 @@ export type Config = {
   sms: SmsConfig;
   /** Booking rules of decisions.md section 9. */
   booking: { cutoffHours: number; noShowWindowDays: number; noShowLimit: number };
+  /** Payouts (decisions.md section 11). */
+  payouts: PayoutConfig;
   redisUrl: string | undefined;
   rateLimit: {
     authPerMinute: number;
@@ -155,6 +237,29 @@ export type Config = {
    * comma-separated addresses/CIDRs of the proxies.
    */
   trustProxy: boolean | number | string;
+};
+
+export type MpesaConfig = {
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  initiatorName: string;
+  securityCredential: string;
+  commandId: 'BusinessPayment' | 'SalaryPayment' | 'PromotionPayment';
+  /** Seconds without a callback before the attempt is resolved with a status query. */
+  resultTimeoutS: number;
+  /** Addresses or CIDRs allowed to call back; undefined allows any. */
+  callbackIps: string[] | undefined;
+};
+
+export type PayoutConfig = {
+  provider: 'manual' | 'mpesa';
+  /** Per-transaction limits in whole KES ("check your contract"). */
+  minAmount: number;
+  maxAmount: number;
+  /** Set when provider is mpesa. */
+  mpesa: MpesaConfig | undefined;
 };
 
 export type SmsConfig =
@@ -285,6 +390,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cutoffHours: e.BOOKING_CUTOFF_HOURS,
       noShowWindowDays: e.NO_SHOW_WINDOW_DAYS,
       noShowLimit: e.NO_SHOW_LIMIT,
+    },
+    payouts: {
+      provider: e.PAYOUT_PROVIDER,
+      minAmount: e.MPESA_MIN_AMOUNT,
+      maxAmount: e.MPESA_MAX_AMOUNT,
+      mpesa:
+        e.PAYOUT_PROVIDER === 'mpesa'
+          ? {
+              baseUrl: e.MPESA_BASE_URL!.replace(/\/+$/, ''),
+              consumerKey: e.MPESA_CONSUMER_KEY!,
+              consumerSecret: e.MPESA_CONSUMER_SECRET!,
+              shortcode: e.MPESA_SHORTCODE!,
+              initiatorName: e.MPESA_INITIATOR_NAME!,
+              securityCredential: e.MPESA_SECURITY_CREDENTIAL!,
+              commandId: e.MPESA_COMMAND_ID,
+              resultTimeoutS: e.MPESA_RESULT_TIMEOUT_S,
+              callbackIps: e.MPESA_CALLBACK_IPS?.split(',').map((p) => p.trim()),
+            }
+          : undefined,
     },
     redisUrl: e.REDIS_URL,
     rateLimit: {

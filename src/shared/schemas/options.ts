@@ -126,6 +126,25 @@ export const paymentStatuses = [
 ] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** Why a payment is owed (decisions.md section 11): the completion's pay rate x duration, or an extra. */
+export const paymentReasons = ['completion', 'show_up', 'transport', 'bonus', 'other'] as const;
+export type PaymentReason = (typeof paymentReasons)[number];
+
+/** Where one payout attempt stands (decision 032). */
+export const payoutAttemptStates = [
+  'queued',
+  'sending',
+  'accepted',
+  'querying',
+  'succeeded',
+  'failed',
+  'unknown',
+] as const;
+export type PayoutAttemptState = (typeof payoutAttemptStates)[number];
+
+export const payoutProviders = ['manual', 'mpesa'] as const;
+export type PayoutProvider = (typeof payoutProviders)[number];
+
 export const userTypes = ['participant', 'admin'] as const;
 export type UserType = (typeof userTypes)[number];
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   integer,
@@ -31,6 +32,13 @@ export const admins = pgTable(
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
     /** Events after this moment are the admin's unread notifications. */
     notificationsSeenAt: timestamp('notifications_seen_at', { withTimezone: true }),
+    /** TOTP (decisions.md section 11): the enrolled secret (base32), never answered. */
+    totpSecret: text('totp_secret'),
+    /** A secret from setup, waiting for its first code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step accepted: a code at or below it is refused (no code works twice). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

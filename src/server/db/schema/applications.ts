@@ -35,7 +35,7 @@ export const applications = pgTable(
     screening: text('screening'),
     feedback: text('feedback'),
     rating: integer('rating'),
-    hoursWorked: numeric('hours_worked', { precision: 4, scale: 2 }),
+    hoursWorked: numeric('hours_worked', { precision: 6, scale: 2 }),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -69,7 +69,7 @@ export const applications = pgTable(
     check('applications_rating_check', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check(
       'applications_hours_worked_check',
-      sql`${t.hoursWorked} IS NULL OR ${t.hoursWorked} BETWEEN 0 AND 99.99`,
+      sql`${t.hoursWorked} IS NULL OR ${t.hoursWorked} BETWEEN 0 AND 9999.99`,
     ),
   ],
 );

@@ -37,6 +37,8 @@ export const participants = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordResetToken: text('password_reset_token'),
     passwordResetExpires: timestamp('password_reset_expires', { withTimezone: true }),
+    /** The M-Pesa number payouts go to, E.164; null pays to `phone` (decisions.md section 11). */
+    payoutPhone: varchar('payout_phone', { length: 32 }),
     /** No-shows before this moment no longer count against booking (an admin's reset, decisions.md section 9). */
     noShowsResetAt: timestamp('no_shows_reset_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,4 +1,13 @@
-import { check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { userTypes, type UserType } from '../../../shared/schemas/options';
 import { inList } from './_columns';
 
@@ -14,6 +23,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: varchar('ip_address', { length: 64 }),
     userAgent: text('user_agent'),
+    /** When a second-factor code was last entered on this session (step-up, section 11). */
+    stepUpAt: timestamp('step_up_at', { withTimezone: true }),
+    /** Wrong step-up codes on this session; the fifth ends it. */
+    stepUpFailures: integer('step_up_failures').notNull().default(0),
   },
   (t) => [
     index('sessions_user_idx').on(t.userType, t.userId),
