@@ -62,6 +62,9 @@ ALTER TABLE "payments" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "payout_id" uuid;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "paid_to" varchar(32);--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "released_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "failed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "step_up_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "step_up_failures" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "admin_recovery_codes" ADD CONSTRAINT "admin_recovery_codes_admin_id_admins_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."admins"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +84,12 @@ CREATE UNIQUE INDEX "payments_application_reason_unique" ON "payments" USING btr
 CREATE INDEX "payments_application_idx" ON "payments" USING btree ("application_id");--> statement-breakpoint
 CREATE INDEX "payments_payout_idx" ON "payments" USING btree ("payout_id");--> statement-breakpoint
 CREATE INDEX "payments_processed_idx" ON "payments" USING btree ("processed_at");--> statement-breakpoint
+CREATE INDEX "payments_released_idx" ON "payments" USING btree ("released_at");--> statement-breakpoint
+CREATE INDEX "payments_failed_idx" ON "payments" USING btree ("failed_at");--> statement-breakpoint
+CREATE INDEX "payments_refunded_idx" ON "payments" USING btree ("refunded_at");--> statement-breakpoint
 ALTER TABLE "applications" ADD CONSTRAINT "applications_hours_worked_check" CHECK ("applications"."hours_worked" IS NULL OR "applications"."hours_worked" BETWEEN 0 AND 9999.99);--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_reason_check" CHECK (reason IN ('completion', 'show_up', 'transport', 'bonus', 'other'));--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_attempts_check" CHECK ("payments"."attempts" >= 0);
+ALTER TABLE "payments" ADD CONSTRAINT "payments_attempts_check" CHECK ("payments"."attempts" >= 0);--> statement-breakpoint
+UPDATE "payments" SET "failed_at" = "updated_at" WHERE "status" = 'failed';--> statement-breakpoint
+UPDATE "payments" SET "refunded_at" = "updated_at" WHERE "status" = 'refunded';--> statement-breakpoint
+UPDATE "payments" SET "released_at" = "updated_at" WHERE "status" = 'processing';

@@ -122,6 +122,9 @@ export async function updatePaymentStatus(
       ...(change.paymentMethod ? { paymentMethod: change.paymentMethod } : {}),
       ...(change.status === 'failed' ? { failureReason: change.failureReason ?? null } : {}),
       ...(change.status === 'completed' ? { processedAt: sql`now()`, failureReason: null } : {}),
+      ...(change.status === 'failed' ? { failedAt: sql`now()` } : {}),
+      ...(change.status === 'refunded' ? { refundedAt: sql`now()` } : {}),
+      ...(change.status === 'processing' ? { releasedAt: sql`now()` } : {}),
     })
     .where(eq(payments.id, id));
 }
