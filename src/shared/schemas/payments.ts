@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
-import { paymentStatuses } from './options';
+import { paymentReasons, paymentStatuses } from './options';
 
 /** M-Pesa codes are ten letters and digits, e.g. QGH7XK2L9P. */
 export const MPESA_CODE = /^[A-Z0-9]{10}$/i;
@@ -45,6 +45,9 @@ export const paymentSchema = z.object({
   applicationId: z.string().nullable(),
   amount: z.string(),
   currency: z.string(),
+  /** completion (pay rate x duration) or an extra payment (decisions.md section 11). */
+  reason: z.enum(paymentReasons),
+  note: z.string().nullable(),
   status: z.enum(paymentStatuses),
   paymentMethod: z.string().nullable(),
   transactionId: z.string().nullable(),

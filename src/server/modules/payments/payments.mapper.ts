@@ -13,6 +13,8 @@ export function toPayment(r: JoinedPaymentRow): Payment {
     applicationId: p.applicationId,
     amount: p.amount,
     currency: p.currency,
+    reason: p.reason,
+    note: p.note,
     status: p.status,
     paymentMethod: p.paymentMethod,
     transactionId: p.transactionId,
