@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PaymentReason, PaymentStatus } from '../../../shared/schemas/options';
+import type { PayoutReportSection } from '../../../shared/schemas/payout-report';
+
+export type ReportEntryRow = {
+  section: PayoutReportSection;
+  /** When it entered the section, ISO in UTC with milliseconds. */
+  at: string;
+  paymentId: string;
+  amount: string;
+  reason: PaymentReason;
+  status: PaymentStatus;
+  transactionId: string | null;
+  phone: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  testTitle: string;
+  /** The section's count and exact sum (numeric, as text), on each of its rows. */
+  sectionCount: number;
+  sectionAmount: string;
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** One section's payments: its date column in [start, end), and any further condition. */
+function sectionOf(
+  section: PayoutReportSection,
+  column: SQL,
+  range: { start: Date; end: Date },
+  extra: SQL = sql`true`,
+): SQL {
+  return sql`
+    SELECT ${section}::text AS section, ${column} AS at, p.id, p.amount, p.reason, p.status,
+           p.transaction_id, p.paid_to, p.participant_id, p.test_id
+      FROM payments p
+     WHERE ${column} >= ${range.start.toISOString()}::timestamptz
+       AND ${column} < ${range.end.toISOString()}::timestamptz
+       AND ${extra}`;
+}
+
+/**
+ * Every entry of the reconciliation report between `start` and `end` (exclusive), one
+ * statement, so the rows and the sums come from one snapshot:
+ * - released: released_at in range;
+ * - completed: processed_at in range, completed or refunded since;
+ * - failed: failed_at in range;
+ * - refunded: refunded_at in range.
+ * A payment may be in several sections. Sums are numeric (exact), sent as text.
+ */
+export async function reportEntries(
+  db: DbOrTx,
+  range: { start: Date; end: Date },
+): Promise<ReportEntryRow[]> {
+  const result = await db.execute(sql`
+    WITH entries AS (
+      ${sectionOf('released', sql`p.released_at`, range)}
+      UNION ALL
+      ${sectionOf('completed', sql`p.processed_at`, range, sql`p.status IN ('completed', 'refunded')`)}
+      UNION ALL
+      ${sectionOf('failed', sql`p.failed_at`, range)}
+      UNION ALL
+      ${sectionOf('refunded', sql`p.refunded_at`, range)}
+    )
+    SELECT e.section,
+           to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+           e.id::text AS "paymentId",
+           e.amount::numeric(12,2)::text AS amount,
+           e.reason, e.status,
+           e.transaction_id AS "transactionId",
+           coalesce(e.paid_to, pa.phone) AS phone,
+           pa.first_name AS "firstName", pa.last_name AS "lastName",
+           t.title AS "testTitle",
+           (count(*) OVER w)::int AS "sectionCount",
+           (sum(e.amount) OVER w)::numeric(14,2)::text AS "sectionAmount"
+      FROM entries e
+      JOIN tests t ON t.id = e.test_id
+      LEFT JOIN participants pa ON pa.id = e.participant_id
+    WINDOW w AS (PARTITION BY e.section)
+    ORDER BY e.section, e.at, e.id
+  `);
+  return rowsOf<ReportEntryRow>(result);
+}
