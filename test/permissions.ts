@@ -110,6 +110,11 @@ export const permissions: Record<string, RouteRule> = {
   // Section 3's payments list and status route: admins (section 5's payment machine).
   'GET /api/payments': { allow: ADMINS },
   'PUT /api/payments/{id}/status': { allow: ADMINS },
+  // Section 11: extra payments and the reconciliation report: admins.
+  'GET /api/applications/{id}/payments': { allow: ADMINS },
+  'POST /api/applications/{id}/payments': { allow: ADMINS },
+  'GET /api/payouts/report': { allow: ADMINS },
+  'GET /api/payouts/report.csv': { allow: ADMINS },
 
   // "stats (public fields)": everyone; the trends behind the admin figures: admins.
   'GET /api/stats': { allow: EVERYONE },

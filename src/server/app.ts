@@ -20,6 +20,10 @@ import { applicationsRoutes } from './modules/applications/applications.routes';
 import { createApplicationsService } from './modules/applications/applications.service';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentsService } from './modules/payments/payments.service';
+import { extraPaymentsRoutes } from './modules/payments/extra-payments.routes';
+import { createExtraPaymentsService } from './modules/payments/extra-payments.service';
+import { paymentReportRoutes } from './modules/payments/report.routes';
+import { createPaymentReportService } from './modules/payments/report.service';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -222,6 +226,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionsRoutes, { sessions });
   await app.register(paymentsRoutes, {
     payments: createPaymentsService({ db: database.db, config, log: app.log }),
+  });
+  await app.register(extraPaymentsRoutes, {
+    extraPayments: createExtraPaymentsService({ db: database.db, config }),
+  });
+  await app.register(paymentReportRoutes, {
+    report: createPaymentReportService({ db: database.db }),
   });
   await app.register(statsRoutes, { stats: createStatsService({ db: database.db }) });
   const requests = createRequestsService({ db: database.db, config, log: app.log });

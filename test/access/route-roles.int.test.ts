@@ -489,6 +489,24 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     url: `/api/payments/${await recordFor(c, newPendingPayment)}/status`,
     payload: { status: 'processing' },
   }),
+  // p's booked application is scheduled: a bonus can be added to it.
+  'GET /api/applications/{id}/payments': () => ({
+    method: 'GET',
+    url: `/api/applications/${bookedApplicationId}/payments`,
+  }),
+  'POST /api/applications/{id}/payments': () => ({
+    method: 'POST',
+    url: `/api/applications/${bookedApplicationId}/payments`,
+    payload: { amount: '100', reason: 'bonus' },
+  }),
+  'GET /api/payouts/report': () => ({
+    method: 'GET',
+    url: '/api/payouts/report?from=2026-01-01&to=2026-01-31',
+  }),
+  'GET /api/payouts/report.csv': () => ({
+    method: 'GET',
+    url: '/api/payouts/report.csv?from=2026-01-01&to=2026-01-31',
+  }),
   'GET /api/stats': () => ({ method: 'GET', url: '/api/stats' }),
   'GET /api/stats/trends': () => ({ method: 'GET', url: '/api/stats/trends' }),
   'POST /api/client-requests': () => ({

@@ -557,6 +557,30 @@ const routes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/applications/:id/payments',
+    id: () => uuid(),
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ amount: '100', reason: 'other', note: 'Airtime for the call' }),
+    fields: [
+      { name: 'amount', message: 'Amount must be a number in Ksh, e.g. 500 or 250.50' },
+      { name: 'reason', message: 'Choose a reason: show-up fee, transport refund, bonus or other' },
+      { name: 'note', message: notAllowed('Note'), multiline: true },
+    ],
+  },
+  ...['/api/payouts/report', '/api/payouts/report.csv'].map((path): Route => ({
+    method: 'GET',
+    path,
+    who: 'admin',
+    in: 'query',
+    valid: () => ({ from: '2026-01-01', to: '2026-01-31' }),
+    fields: [
+      { name: 'from', message: /^From (contains characters|must be a date)/, date: true },
+      { name: 'to', message: /^To (contains characters|must be a date)/, date: true },
+    ],
+  })),
+  {
+    method: 'POST',
     path: '/api/notifications/read',
     who: 'admin',
     in: 'body',
