@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
+import type { DarajaClient } from '../src/server/modules/payouts/daraja';
 import { saveSiteSettings } from '../src/server/modules/settings/settings.repo';
 import { createTestDatabase } from './db';
 import { TEST_PASSWORD_HASHING_ENV } from './password-hashing';
@@ -39,6 +40,8 @@ export async function buildTestApp(
     clientDir?: string;
     /** The lockout's clock (BuildAppOptions.clock). */
     clock?: () => Date;
+    /** The Daraja adapter, wrapped to inject faults (BuildAppOptions.daraja). */
+    daraja?: DarajaClient;
     /** Where the app logs; silent when not given. */
     loggerInstance?: FastifyBaseLogger;
     /**
@@ -57,6 +60,7 @@ export async function buildTestApp(
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     clientDir: options.clientDir ?? '/nonexistent-client-dir',
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.daraja ? { daraja: options.daraja } : {}),
   });
   await app.ready();
   if (options.studiesOpen ?? true) {

@@ -43,6 +43,9 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { createStatsService } from './modules/stats/stats.service';
 import { studiesRoutes } from './modules/studies/studies.routes';
 import { createStudiesService } from './modules/studies/studies.service';
+import type { DarajaClient } from './modules/payouts/daraja';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { createSessionsService, type SessionsService } from './modules/sessions/sessions.service';
 import { bodyLimitsPlugin, MAX_JSON_BYTES } from './plugins/body-limits';
@@ -60,10 +63,14 @@ declare module 'fastify' {
     db: Db;
     /** Sessions, booking and the waitlist; main.ts runs its reminder and offer jobs. */
     sessions: SessionsService;
+    /** Payouts; main.ts runs the worker that sends them. */
+    payouts: PayoutsService;
   }
   interface FastifyContextConfig {
     /** 'debug' logs this route's successful requests at debug level (polled public reads). */
     accessLog?: 'debug';
+    /** The URL holds a secret (a callback token): the access log shows the route pattern. */
+    redactUrl?: boolean;
   }
 }
 
@@ -77,6 +84,8 @@ export type BuildAppOptions = {
   clientDir?: string;
   /** The clock of the sign-in lockout, bookings, reminders and offers; tests inject one instead of waiting. */
   clock?: () => Date;
+  /** Tests wrap the Daraja adapter to inject faults between the call and the answer. */
+  daraja?: DarajaClient;
 };
 
 /** Paths and headers that must never reach a log line. */
@@ -165,7 +174,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     request.log[level](
       {
         method: request.method,
-        url: request.url.split('?')[0],
+        url: request.routeOptions.config.redactUrl
+          ? request.routeOptions.url
+          : request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         user: request.auth?.user.id,
@@ -233,6 +244,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(paymentReportRoutes, {
     report: createPaymentReportService({ db: database.db }),
   });
+  const payouts = createPayoutsService({
+    db: database.db,
+    config,
+    log: app.log,
+    ...(options.clock ? { now: options.clock } : {}),
+    ...(options.daraja ? { daraja: options.daraja } : {}),
+  });
+  app.decorate('payouts', payouts);
+  await app.register(payoutsRoutes, { payouts });
   await app.register(statsRoutes, { stats: createStatsService({ db: database.db }) });
   const requests = createRequestsService({ db: database.db, config, log: app.log });
   await app.register(requestsRoutes, { requests });

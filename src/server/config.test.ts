@@ -118,4 +118,65 @@ describe('configuration', () => {
       );
     }
   });
+
+  describe('payouts (decisions.md section 11)', () => {
+    const mpesa = {
+      PAYOUT_PROVIDER: 'mpesa',
+      MPESA_BASE_URL: 'http://127.0.0.1:7070',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '600000',
+      MPESA_INITIATOR_NAME: 'testapi',
+      MPESA_SECURITY_CREDENTIAL: 'credential',
+    };
+
+    it('is manual unless set, with the documented limits', () => {
+      expect(loadConfig({}).payouts).toEqual({
+        provider: 'manual',
+        minAmount: 10,
+        maxAmount: 150000,
+        mpesa: undefined,
+      });
+    });
+
+    it('with mpesa, a missing setting stops the start naming it', () => {
+      for (const name of Object.keys(mpesa).filter((k) => k !== 'PAYOUT_PROVIDER')) {
+        expect(() => loadConfig({ ...mpesa, [name]: '' }), name).toThrow(
+          new RegExp(`${name}: is required when PAYOUT_PROVIDER=mpesa`),
+        );
+      }
+      const config = loadConfig(mpesa).payouts;
+      expect(config.mpesa).toMatchObject({
+        baseUrl: 'http://127.0.0.1:7070',
+        commandId: 'BusinessPayment',
+        resultTimeoutS: 60,
+        callbackIps: undefined,
+      });
+    });
+
+    it('refuses malformed values naming them: base URL, command, limits, allow-list, plain http PUBLIC_URL for a remote Daraja', () => {
+      for (const [env, name] of [
+        [{ MPESA_BASE_URL: 'ftp://x' }, 'MPESA_BASE_URL'],
+        [{ MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke/oauth' }, 'MPESA_BASE_URL'],
+        [{ MPESA_COMMAND_ID: 'Steal' }, 'MPESA_COMMAND_ID'],
+        [{ MPESA_MIN_AMOUNT: '10.5' }, 'MPESA_MIN_AMOUNT'],
+        [{ MPESA_MIN_AMOUNT: '500', MPESA_MAX_AMOUNT: '100' }, 'MPESA_MIN_AMOUNT'],
+        [{ MPESA_CALLBACK_IPS: '196.201.214.0/24,nonsense' }, 'MPESA_CALLBACK_IPS'],
+        [{ MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke' }, 'PUBLIC_URL'],
+        [{ PAYOUT_PROVIDER: 'paypal' }, 'PAYOUT_PROVIDER'],
+      ] as const) {
+        expect(() => loadConfig({ ...mpesa, ...env }), JSON.stringify(env)).toThrow(
+          new RegExp(`${name}:`),
+        );
+      }
+      expect(
+        loadConfig({
+          ...mpesa,
+          MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+          PUBLIC_URL: 'https://insightlab.example',
+          MPESA_CALLBACK_IPS: '196.201.214.0/24, 196.201.213.44',
+        }).payouts.mpesa?.callbackIps,
+      ).toEqual(['196.201.214.0/24', '196.201.213.44']);
+    });
+  });
 });

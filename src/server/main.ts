@@ -11,6 +11,7 @@ import { deleteStaleFailures } from './modules/accounts/auth-failures.repo';
 import { startMailWorker } from './modules/mail/mail.worker';
 import { startSmsWorker } from './modules/sms/sms.worker';
 import { startSessionsWorker } from './modules/sessions/sessions.worker';
+import { startPayoutsWorker } from './modules/payouts/payouts.worker';
 import pino from 'pino';
 
 /** config -> database -> migrations -> app -> listen, and a graceful stop on SIGTERM/SIGINT. */
@@ -49,6 +50,8 @@ async function main() {
   const mailWorker = startMailWorker({ db: database.db, config, log: app.log });
   const smsWorker = startSmsWorker({ db: database.db, config, log: app.log });
   const sessionsWorker = startSessionsWorker({ sessions: app.sessions, log: app.log });
+  const payoutsWorker = startPayoutsWorker({ payouts: app.payouts, log: app.log });
+  app.payouts.onRelease(payoutsWorker.nudge);
   const sweeper = setInterval(() => {
     deleteExpiredSessions(database.db).catch((error: unknown) =>
       app.log.warn({ err: loggableError(error) }, 'session sweep failed'),
@@ -102,6 +105,7 @@ async function main() {
       clearInterval(sweeper);
       await app.close();
       await sessionsWorker.stop();
+      await payoutsWorker.stop();
       await mailWorker.stop();
       await smsWorker.stop();
       await database.close();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
-import { paymentReasons, paymentStatuses } from './options';
+import { paymentReasons, paymentStatuses, payoutAttemptStates } from './options';
 
 /** M-Pesa codes are ten letters and digits, e.g. QGH7XK2L9P. */
 export const MPESA_CODE = /^[A-Z0-9]{10}$/i;
@@ -54,6 +54,19 @@ export const paymentSchema = z.object({
   processedAt: z.string().nullable(),
   failureReason: z.string().nullable(),
   createdAt: z.string(),
+  /** Payout attempts made (decisions.md section 11). */
+  attempts: z.number().int(),
+  payoutId: z.string().nullable(),
+  /** The M-Pesa number it was released to. */
+  paidTo: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  /**
+   * The latest M-Pesa attempt: queued, sending, accepted, querying (waiting for M-Pesa),
+   * succeeded, failed, or unknown (no answer after every status query: check the portal).
+   */
+  payoutState: z.enum(payoutAttemptStates).nullable(),
+  /** Why the latest attempt is waiting or was retried, when it is. */
+  payoutError: z.string().nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -21,5 +21,11 @@ export function toPayment(r: JoinedPaymentRow): Payment {
     processedAt: p.processedAt?.toISOString() ?? null,
     failureReason: p.failureReason,
     createdAt: p.createdAt.toISOString(),
+    attempts: p.attempts,
+    payoutId: p.payoutId,
+    paidTo: p.paidTo,
+    releasedAt: p.releasedAt?.toISOString() ?? null,
+    payoutState: (r.attemptState as Payment['payoutState']) ?? null,
+    payoutError: r.attemptError,
   };
 }

@@ -17,8 +17,14 @@ export function isOwedPayment(): SQL {
   return inArray(payments.status, [...OWED_PAYMENT_STATUSES]);
 }
 
+/** The latest payout attempt's state and error, for staff to see what is happening. */
+const latestAttempt = (column: 'state' | 'last_error') =>
+  sql<string | null>`(SELECT a.${sql.raw(column)} FROM payout_attempts a WHERE a.payment_id = ${payments.id} ORDER BY a.created_at DESC, a.id DESC LIMIT 1)`;
+
 const joinedColumns = {
   payment: payments,
+  attemptState: latestAttempt('state'),
+  attemptError: latestAttempt('last_error'),
   firstName: participants.firstName,
   lastName: participants.lastName,
   email: participants.email,

@@ -19,6 +19,7 @@ import { paymentCompletedMail } from '../mail/mail-copy';
 import { findParticipant } from '../participants/participants.repo';
 import { findStudy } from '../studies/studies.repo';
 import { studyNotFound } from '../studies/studies.service';
+import { unresolvedAttempts, updateAttempt } from '../payouts/payouts.repo';
 import { recomputeEarnings } from './earnings.repo';
 import { toPayment } from './payments.mapper';
 import {
@@ -101,6 +102,23 @@ export function createPaymentsService({
         if (!canMove(paymentTransitions, from, input.status)) {
           throw conflict(`A payment cannot move from ${from} to ${input.status}`);
         }
+        if (input.status === 'processing' && config.payouts.provider === 'mpesa')
+          throw conflict('Release the payment to pay it over M-Pesa (Payments, Release).');
+        // A payment in M-Pesa's hands is settled by M-Pesa's answer, never by hand: moving it
+        // (and releasing it again) could pay twice. One whose outcome stayed unknown after every
+        // status query is settled by staff, after checking the M-Pesa portal.
+        const unresolved = await unresolvedAttempts(tx, id);
+        if (unresolved.some((a) => a.state !== 'unknown'))
+          throw conflict(
+            'This payment is being sent over M-Pesa: wait for M-Pesa to answer (the list updates by itself).',
+          );
+        for (const attempt of unresolved)
+          await updateAttempt(tx, attempt.id, {
+            state: input.status === 'completed' ? 'succeeded' : 'failed',
+            receipt: input.status === 'completed' ? (input.transactionId?.slice(0, 20) ?? null) : null,
+            resultDesc: `Settled by staff: ${input.status}`,
+            resolvedAt: new Date(),
+          });
         await updatePaymentStatus(tx, id, input);
         if (current.participantId) {
           await recomputeEarnings(tx, current.participantId);

@@ -1,0 +1,554 @@
+import net from 'node:net';
+import { Writable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testConfig, type LogLine, type TestApp } from '../../../../test/app';
+import { createTestDatabase } from '../../../../test/db';
+import { loginAs } from '../../../../test/factories';
+import { owedPayment } from '../../../../test/support/payouts';
+import type { Database } from '../../db/client';
+import { auditLogs, participants, payoutAttempts } from '../../db/schema/index';
+import { createDarajaClient, type DarajaClient } from './daraja';
+import { startMpesaSim, type MpesaSim } from './mpesa-sim';
+import { NOT_FOUND_GRACE_MS } from './payouts.service';
+
+/**
+ * Payouts over M-Pesa against the local Daraja simulator (decisions.md section 11): the
+ * outcome is chosen by the last digit of the receiving number. Time is an injected clock;
+ * the simulator calls back at once and `sim.settled()` waits for its callbacks.
+ */
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type Harness = {
+  t: TestApp;
+  sim: MpesaSim;
+  port: number;
+  boss: { cookie: string };
+  clock: { ms: number };
+  /** The callback URLs of every B2C request and status query, as sent. */
+  urls: { resultUrl: string; timeoutUrl: string; kind: 'b2c' | 'status' }[];
+  lines: LogLine[];
+  /** Faults: replace what the next sends/queries do. */
+  faults: {
+    send?: (
+      real: DarajaClient['sendB2C'],
+      req: Parameters<DarajaClient['sendB2C']>[0],
+    ) => ReturnType<DarajaClient['sendB2C']>;
+    query?: (
+      real: DarajaClient['queryStatus'],
+      req: Parameters<DarajaClient['queryStatus']>[0],
+    ) => ReturnType<DarajaClient['queryStatus']>;
+  };
+  close(): Promise<void>;
+};
+
+const mpesaEnv = (simUrl: string, port: number, extra: Record<string, string> = {}) => ({
+  PAYOUT_PROVIDER: 'mpesa',
+  MPESA_BASE_URL: simUrl,
+  MPESA_CONSUMER_KEY: 'test-consumer-key',
+  MPESA_CONSUMER_SECRET: 'test-consumer-secret-xyz',
+  MPESA_SHORTCODE: '600000',
+  MPESA_INITIATOR_NAME: 'testapi',
+  MPESA_SECURITY_CREDENTIAL: 'test-security-credential-abc',
+  MPESA_RESULT_TIMEOUT_S: '60',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  PORT: String(port),
+  ...extra,
+});
+
+async function harness(
+  options: {
+    database?: Database;
+    port?: number;
+    sim?: MpesaSim;
+    env?: Record<string, string>;
+  } = {},
+): Promise<Harness> {
+  const sim = options.sim ?? (await startMpesaSim({ port: 0, delayMs: 0 }));
+  const port = options.port ?? (await freePort());
+  const clock = { ms: Date.parse('2026-11-26T08:00:00Z') };
+  const lines: LogLine[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _e, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logger = pino({ level: 'info' }, sink);
+  const env = mpesaEnv(sim.url, port, options.env);
+  const urls: Harness['urls'] = [];
+  const faults: Harness['faults'] = {};
+  const real = createDarajaClient(testConfig(env).payouts.mpesa!, {
+    log: logger,
+    now: () => clock.ms,
+    requestTimeoutMs: 2_000,
+  });
+  const daraja: DarajaClient = {
+    sendB2C: (req) => {
+      urls.push({ resultUrl: req.resultUrl, timeoutUrl: req.timeoutUrl, kind: 'b2c' });
+      const send = real.sendB2C.bind(real);
+      return faults.send ? faults.send(send, req) : send(req);
+    },
+    queryStatus: (req) => {
+      urls.push({ resultUrl: req.resultUrl, timeoutUrl: req.timeoutUrl, kind: 'status' });
+      const query = real.queryStatus.bind(real);
+      return faults.query ? faults.query(query, req) : query(req);
+    },
+  };
+  const t = await buildTestApp({
+    env,
+    daraja,
+    clock: () => new Date(clock.ms),
+    loggerInstance: logger,
+    ...(options.database ? { database: options.database } : {}),
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  const boss = await loginAs(t.app, t.database.db, 'admin');
+  return {
+    t,
+    sim,
+    port,
+    boss,
+    clock,
+    urls,
+    lines,
+    faults,
+    async close() {
+      await t.close();
+      if (!options.sim) await sim.close();
+    },
+  };
+}
+
+let h: Harness;
+beforeAll(async () => {
+  h = await harness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const get = (url: string) => h.t.app.inject({ url, headers: { cookie: h.boss.cookie } });
+const release = (paymentIds: string[], hh = h) =>
+  hh.t.app.inject({
+    method: 'POST',
+    url: '/api/payouts',
+    headers: { cookie: hh.boss.cookie },
+    payload: { paymentIds },
+  });
+async function paymentOf(id: string, hh = h) {
+  const res = await hh.t.app.inject({
+    url: '/api/payments?limit=200',
+    headers: { cookie: hh.boss.cookie },
+  });
+  return res.json().payments.find((p: { id: string }) => p.id === id);
+}
+/** One worker pass: send what is queued, ask about what is overdue, wait for the callbacks. */
+async function work(hh = h) {
+  await hh.t.app.payouts.sendQueued();
+  await hh.t.app.payouts.checkOverdue();
+  await hh.sim.settled();
+}
+const requestsFor = (phone: string, hh = h) =>
+  hh.sim.requests.filter((r) => r.partyB === phone.replace(/^\+/, ''));
+const advance = (ms: number, hh = h) => {
+  hh.clock.ms += ms;
+};
+async function owed(digit: number, amount = '1500.00', hh = h) {
+  return owedPayment(hh.t.app, hh.t.database.db, { digit, amount });
+}
+async function auditCount(db: Database['db'], action: string, paymentId: string) {
+  const rows = await db.select().from(auditLogs).where(eq(auditLogs.resourceId, paymentId));
+  return rows.filter((r) => r.action === action).length;
+}
+
+describe('M-Pesa outcomes by the last digit of the number', () => {
+  it('0-5: completed with the M-Pesa receipt as the reference, one B2C request each, earnings paid and a mail queued', async () => {
+    const owedOnes = await Promise.all([0, 3, 5].map((d) => owed(d, '1200.00')));
+    const res = await release(owedOnes.map((o) => o.paymentId));
+    expect(res.statusCode, res.body).toBe(202);
+    for (const o of owedOnes) expect((await paymentOf(o.paymentId)).payoutState).toBe('queued');
+    await work();
+    for (const o of owedOnes) {
+      const p = await paymentOf(o.paymentId);
+      expect(p).toMatchObject({
+        status: 'completed',
+        paymentMethod: 'M-Pesa',
+        attempts: 1,
+        payoutState: 'succeeded',
+      });
+      expect(p.transactionId).toMatch(/^[A-Z0-9]{10}$/);
+      const sent = requestsFor(o.phone);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.amount).toBe(1200);
+      expect(await auditCount(h.t.database.db, 'payout.completed', o.paymentId)).toBe(1);
+    }
+    const { payout } = res.json();
+    expect((await get(`/api/payouts/${payout.id}`)).json().payout.progress).toMatchObject({
+      completed: 3,
+      processing: 0,
+      completedAmount: '3600.00',
+    });
+  });
+
+  it("6 and 7: failed with M-Pesa's description; staff retry (failed -> pending) and release again, a new attempt", async () => {
+    const poor = await owed(6);
+    const invalid = await owed(7);
+    expect((await release([poor.paymentId, invalid.paymentId])).statusCode).toBe(202);
+    await work();
+    const p6 = await paymentOf(poor.paymentId);
+    expect(p6).toMatchObject({ status: 'failed', payoutState: 'failed' });
+    expect(p6.failureReason).toMatch(/insufficient/i);
+    const p7 = await paymentOf(invalid.paymentId);
+    expect(p7.status).toBe('failed');
+    expect(p7.failureReason).toBeTruthy();
+
+    const retry = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${poor.paymentId}/status`,
+      headers: { cookie: h.boss.cookie },
+      payload: { status: 'pending' },
+    });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect((await release([poor.paymentId])).statusCode).toBe(202);
+    await work();
+    const again = await paymentOf(poor.paymentId);
+    expect(again).toMatchObject({ status: 'failed', attempts: 2 });
+    const sent = requestsFor(poor.phone);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.originatorConversationId).not.toBe(sent[1]!.originatorConversationId);
+  });
+
+  it('8: the queue-timeout callback leads to a status query, which finds the money moved: completed, never sent twice', async () => {
+    const o = await owed(8);
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work(); // B2C -> timeout callback -> status query due now
+    await work(); // status query -> result callback
+    const p = await paymentOf(o.paymentId);
+    expect(p.status).toBe('completed');
+    expect(p.transactionId).toMatch(/^[A-Z0-9]{10}$/);
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('9: no callback at all; after the deadline a status query; "not paid" is believed only after the grace period, then failed', async () => {
+    const o = await owed(9);
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('processing');
+    advance(61_000);
+    await work(); // status query: failure, too early to believe
+    expect((await paymentOf(o.paymentId)).status).toBe('processing');
+    advance(NOT_FOUND_GRACE_MS);
+    await work();
+    const p = await paymentOf(o.paymentId);
+    expect(p.status).toBe('failed');
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+});
+
+describe('never paid twice', () => {
+  it('a replayed, contradicting or late callback changes nothing once settled, and is answered Accepted', async () => {
+    const o = await owed(1);
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    const paid = await paymentOf(o.paymentId);
+    expect(paid.status).toBe('completed');
+    const { resultUrl, timeoutUrl } = h.urls.filter((u) => u.kind === 'b2c').at(-1)!;
+    const path = (url: string) => new URL(url).pathname;
+    const failure = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        OriginatorConversationID: 'whatever',
+        ConversationID: 'AG_x',
+        TransactionID: 'NLJ0000000',
+      },
+    };
+    for (const [url, body] of [
+      [path(resultUrl), failure],
+      [path(timeoutUrl), failure],
+      [path(resultUrl), { junk: true }],
+      [path(resultUrl), 'not json at all'],
+    ] as const) {
+      const res = await h.t.app.inject({ method: 'POST', url, payload: body as object });
+      expect([200, 400, 415]).toContain(res.statusCode);
+      if (res.statusCode === 200)
+        expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    }
+    await work();
+    const after = await paymentOf(o.paymentId);
+    expect(after).toMatchObject({ status: 'completed', transactionId: paid.transactionId });
+    expect(await auditCount(h.t.database.db, 'payout.completed', o.paymentId)).toBe(1);
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('an unknown or malformed token changes nothing and is answered Accepted', async () => {
+    for (const token of ['A'.repeat(43), 'short', '%00', 'x'.repeat(200)]) {
+      const res = await h.t.app.inject({
+        method: 'POST',
+        url: `/api/payouts/mpesa/result/${token}`,
+        payload: { Result: { ResultCode: 0 } },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    }
+  });
+
+  it('a payment in processing cannot be released again, nor moved by hand while M-Pesa has it', async () => {
+    const o = await owed(9);
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    expect((await release([o.paymentId])).statusCode).toBe(409);
+    await work();
+    const byHand = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${o.paymentId}/status`,
+      headers: { cookie: h.boss.cookie },
+      payload: { status: 'failed' },
+    });
+    expect(byHand.statusCode).toBe(409);
+    expect(byHand.json().message).toMatch(/being sent over M-Pesa/);
+    const fresh = await owed(1);
+    const toProcessing = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${fresh.paymentId}/status`,
+      headers: { cookie: h.boss.cookie },
+      payload: { status: 'processing' },
+    });
+    expect(toProcessing.statusCode).toBe(409);
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('two workers sending at once send each attempt once (claimed with SKIP LOCKED)', async () => {
+    const owedOnes = await Promise.all([0, 1, 2, 3, 4, 5].map((d) => owed(d, '100.00')));
+    expect((await release(owedOnes.map((o) => o.paymentId))).statusCode).toBe(202);
+    await Promise.all([
+      h.t.app.payouts.sendQueued(3),
+      h.t.app.payouts.sendQueued(3),
+      h.t.app.payouts.sendQueued(3),
+    ]);
+    await h.sim.settled();
+    for (const o of owedOnes) {
+      expect(requestsFor(o.phone)).toHaveLength(1);
+      expect((await paymentOf(o.paymentId)).status).toBe('completed');
+    }
+  });
+});
+
+describe('faults between the call and the answer', () => {
+  it('a 500 after M-Pesa took the money (answer lost): the outcome is unknown, never re-sent; the result callback completes it', async () => {
+    const o = await owed(2);
+    h.sim.failNext(1, 'lost_answer');
+    let answer: string | undefined;
+    h.faults.send = async (real, req) => {
+      const a = await real(req);
+      answer = a.kind;
+      return a;
+    };
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    delete h.faults.send;
+    expect(answer).toBe('unknown');
+    advance(61_000);
+    await work();
+    const p = await paymentOf(o.paymentId);
+    expect(p.status).toBe('completed');
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('a 500 before M-Pesa saw it: unknown; "not found" believed after the grace period: failed, and the retry pays once', async () => {
+    const o = await owed(3);
+    h.sim.failNext(1, 'http500');
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    advance(61_000);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('processing');
+    advance(NOT_FOUND_GRACE_MS);
+    await work();
+    const failed = await paymentOf(o.paymentId);
+    expect(failed.status).toBe('failed');
+    expect(requestsFor(o.phone)).toHaveLength(0);
+    await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${o.paymentId}/status`,
+      headers: { cookie: h.boss.cookie },
+      payload: { status: 'pending' },
+    });
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('completed');
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('certainly not sent (no token, connection refused): queued again with back-off, then sent once', async () => {
+    const o = await owed(4);
+    h.faults.send = async () => ({ kind: 'not_sent', error: 'connect ECONNREFUSED 127.0.0.1:1' });
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    delete h.faults.send;
+    const waiting = await paymentOf(o.paymentId);
+    expect(waiting).toMatchObject({ status: 'processing', payoutState: 'queued' });
+    expect(waiting.payoutError).toMatch(/ECONNREFUSED/);
+    await work(); // not due yet
+    expect(requestsFor(o.phone)).toHaveLength(0);
+    advance(6_000);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('completed');
+    expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+
+  it('an expired OAuth token mid-batch: the adapter fetches a new one and the batch completes', async () => {
+    const owedOnes = await Promise.all([0, 1].map((d) => owed(d)));
+    expect((await release(owedOnes.map((o) => o.paymentId))).statusCode).toBe(202);
+    let first = true;
+    h.faults.send = async (real, req) => {
+      if (!first) h.sim.expireTokens();
+      first = false;
+      return real(req);
+    };
+    await work();
+    delete h.faults.send;
+    for (const o of owedOnes) expect((await paymentOf(o.paymentId)).status).toBe('completed');
+  });
+
+  it('no answer to any status query: "outcome unknown" for staff, who settle it by hand after checking the portal', async () => {
+    const o = await owed(9);
+    h.faults.query = async () => ({ kind: 'unknown', error: 'socket hang up' });
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    await work();
+    for (let i = 0; i < 7; i++) {
+      advance(60_000 * 2 ** i + 1_000);
+      await work();
+    }
+    delete h.faults.query;
+    const p = await paymentOf(o.paymentId);
+    expect(p).toMatchObject({ status: 'processing', payoutState: 'unknown' });
+    const settled = await h.t.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${o.paymentId}/status`,
+      headers: { cookie: h.boss.cookie },
+      payload: { status: 'failed', failureReason: 'Not in the M-Pesa portal' },
+    });
+    expect(settled.statusCode, settled.body).toBe(200);
+    const [attempt] = await h.t.database.db
+      .select()
+      .from(payoutAttempts)
+      .where(eq(payoutAttempts.paymentId, o.paymentId));
+    expect(attempt!.state).toBe('failed');
+  });
+
+  it('the process dies between the call and the answer: after a restart the status query settles it, never sent again', async () => {
+    const database = await createTestDatabase();
+    const sim = await startMpesaSim({ port: 0, delayMs: 200 });
+    const first = await harness({ database, sim });
+    const o = await owed(5, '700.00', first);
+    expect((await release([o.paymentId], first)).statusCode).toBe(202);
+    first.faults.send = async (real, req) => {
+      await real(req);
+      throw new Error('killed');
+    };
+    await expect(first.t.app.payouts.sendQueued()).rejects.toThrow('killed');
+    // The process is gone before M-Pesa calls back: its callback finds nobody.
+    await first.t.app.close();
+    await sim.settled();
+    expect(requestsFor(o.phone, first)).toHaveLength(1);
+
+    const second = await harness({ database, sim, port: first.port });
+    second.clock.ms = first.clock.ms;
+    await work(second);
+    expect((await paymentOf(o.paymentId, second)).status).toBe('processing');
+    advance(61_000, second);
+    await work(second);
+    const p = await paymentOf(o.paymentId, second);
+    expect(p.status).toBe('completed');
+    expect(requestsFor(o.phone, second)).toHaveLength(1);
+    await second.t.close();
+    await sim.close();
+    await database.close();
+  });
+});
+
+describe('what the release refuses with M-Pesa', () => {
+  it('cents, amounts outside the per-transaction limits and numbers that are not Kenyan mobiles: 409 naming each, nothing released', async () => {
+    const cents = await owed(1, '1500.50');
+    const low = await owed(1, '5.00');
+    const high = await owed(1, '150001.00');
+    const landline = await owed(1);
+    await h.t.database.db
+      .update(participants)
+      .set({ payoutPhone: '+254201234567' })
+      .where(eq(participants.id, landline.participantId));
+    const ids = [cents, low, high, landline].map((o) => o.paymentId);
+    const res = await release(ids);
+    expect(res.statusCode).toBe(409);
+    const { errors } = res.json();
+    expect(errors[cents.paymentId]).toMatch(/whole shillings/);
+    expect(errors[low.paymentId]).toMatch(/minimum of Ksh\s10/);
+    expect(errors[high.paymentId]).toMatch(/maximum of Ksh\s150,000/);
+    expect(errors[landline.paymentId]).toMatch(/not a Kenyan mobile number/);
+    for (const id of ids) expect((await paymentOf(id)).status).toBe('pending');
+  });
+});
+
+describe('callbacks and logs', () => {
+  it('a callback from an address outside MPESA_CALLBACK_IPS is refused 403 and changes nothing', async () => {
+    const guarded = await harness({ env: { MPESA_CALLBACK_IPS: '196.201.214.0/24' } });
+    try {
+      const o = await owed(1, '1500.00', guarded);
+      expect((await release([o.paymentId], guarded)).statusCode).toBe(202);
+      await work(guarded); // the simulator calls from 127.0.0.1: refused
+      expect((await paymentOf(o.paymentId, guarded)).status).toBe('processing');
+      const { resultUrl } = guarded.urls.at(-1)!;
+      const allowed = await guarded.t.app.inject({
+        method: 'POST',
+        url: new URL(resultUrl).pathname,
+        remoteAddress: '196.201.214.7',
+        payload: {
+          Result: {
+            ResultType: 0,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            OriginatorConversationID: guarded.sim.requests.at(-1)!.originatorConversationId,
+            ConversationID: 'AG_20261126_1',
+            TransactionID: 'QK12345ABC',
+            ResultParameters: {
+              ResultParameter: [
+                { Key: 'TransactionAmount', Value: 1500 },
+                { Key: 'TransactionReceipt', Value: 'QK12345ABC' },
+              ],
+            },
+          },
+        },
+      });
+      expect(allowed.statusCode).toBe(200);
+      expect((await paymentOf(o.paymentId, guarded)).transactionId).toBe('QK12345ABC');
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('no secret reaches the log: consumer secret, security credential, tokens, callback tokens', async () => {
+    const text = JSON.stringify(h.lines);
+    for (const secret of ['test-consumer-secret-xyz', 'test-security-credential-abc'])
+      expect(text).not.toContain(secret);
+    for (const { resultUrl } of h.urls) {
+      const token = resultUrl.split('/').at(-1)!;
+      expect(text).not.toContain(token);
+    }
+    const rows = await h.t.database.db.select().from(payoutAttempts);
+    for (const r of rows) expect(r.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
