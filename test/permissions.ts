@@ -115,6 +115,16 @@ export const permissions: Record<string, RouteRule> = {
   'POST /api/applications/{id}/payments': { allow: ADMINS },
   'GET /api/payouts/report': { allow: ADMINS },
   'GET /api/payouts/report.csv': { allow: ADMINS },
+  // Section 11: releasing payouts (with a second-factor code) and following them: admins;
+  // M-Pesa's callbacks: anyone (the unguessable per-attempt token and the allow-list guard them).
+  'GET /api/payouts/config': { allow: ADMINS },
+  'POST /api/payouts/preview': { allow: ADMINS },
+  'POST /api/payouts': { allow: ADMINS },
+  'GET /api/payouts': { allow: ADMINS },
+  'GET /api/payouts/{id}': { allow: ADMINS },
+  'GET /api/payouts/{id}/bulk.csv': { allow: ADMINS },
+  'POST /api/payouts/mpesa/result/{token}': { allow: EVERYONE },
+  'POST /api/payouts/mpesa/timeout/{token}': { allow: EVERYONE },
 
   // "stats (public fields)": everyone; the trends behind the admin figures: admins.
   'GET /api/stats': { allow: EVERYONE },

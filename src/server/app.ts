@@ -12,6 +12,8 @@ import type { Database, Db } from './db/client';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { setPasswordHashingCost } from './modules/accounts/passwords';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { twoFactorRoutes } from './modules/accounts/two-factor.routes';
+import { createTwoFactorService } from './modules/accounts/two-factor.service';
 import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAdminsService } from './modules/admins/admins.service';
 import { healthRoutes } from './modules/health/health.routes';
@@ -61,6 +63,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The app's clock (BuildAppOptions.clock): the step-up guard's window reads it. */
+    clock: () => Date;
     /** Sessions, booking and the waitlist; main.ts runs its reminder and offer jobs. */
     sessions: SessionsService;
     /** Payouts; main.ts runs the worker that sends them. */
@@ -165,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   // The x-request-id header is set with the security headers (plugins/security.ts), in the
   // same hook: one hook fewer on every request.
   app.addHook('onResponse', async (request, reply) => {
@@ -201,6 +206,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { health: createHealthService({ database }) });
   await app.register(siteRoutes, { config });
   await app.register(accountsRoutes, { accounts });
+  await app.register(twoFactorRoutes, {
+    twoFactor: createTwoFactorService({
+      db: database.db,
+      ...(options.clock ? { now: options.clock } : {}),
+    }),
+  });
   const participants = createParticipantsService({
     db: database.db,
     accounts,

@@ -125,6 +125,16 @@ async function newPendingPayment(): Promise<string> {
   if (!payment) throw new Error('no payment for the completed application');
   return payment.id;
 }
+/** A payout (manual provider) of one new pending payment. */
+async function newPayout(): Promise<string> {
+  const paymentId = await newPendingPayment();
+  const { payout } = await setUp({
+    method: 'POST',
+    url: '/api/payouts',
+    payload: { paymentIds: [paymentId] },
+  });
+  return (payout as { id: string }).id;
+}
 /** Sessions made for the cases start two hours apart, so p's bookings never overlap. */
 let sessionsMade = 0;
 /** A study in sessions, from tomorrow for 60 days, with one session three days or more ahead. */
@@ -506,6 +516,37 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
   'GET /api/payouts/report.csv': () => ({
     method: 'GET',
     url: '/api/payouts/report.csv?from=2026-01-01&to=2026-01-31',
+  }),
+  'GET /api/payouts/config': () => ({ method: 'GET', url: '/api/payouts/config' }),
+  'POST /api/payouts/preview': async (c) => ({
+    method: 'POST',
+    url: '/api/payouts/preview',
+    payload: { paymentIds: [await recordFor(c, newPendingPayment)] },
+  }),
+  'POST /api/payouts': async (c) => ({
+    method: 'POST',
+    url: '/api/payouts',
+    payload: { paymentIds: [await recordFor(c, newPendingPayment)] },
+  }),
+  'GET /api/payouts': () => ({ method: 'GET', url: '/api/payouts' }),
+  'GET /api/payouts/{id}': async (c) => ({
+    method: 'GET',
+    url: `/api/payouts/${await recordFor(c, newPayout)}`,
+  }),
+  'GET /api/payouts/{id}/bulk.csv': async (c) => ({
+    method: 'GET',
+    url: `/api/payouts/${await recordFor(c, newPayout)}/bulk.csv`,
+  }),
+  // An unknown token changes nothing and is answered Accepted, whoever calls.
+  'POST /api/payouts/mpesa/result/{token}': () => ({
+    method: 'POST',
+    url: `/api/payouts/mpesa/result/${'A'.repeat(43)}`,
+    payload: { Result: { ResultCode: 0 } },
+  }),
+  'POST /api/payouts/mpesa/timeout/{token}': () => ({
+    method: 'POST',
+    url: `/api/payouts/mpesa/timeout/${'A'.repeat(43)}`,
+    payload: { Result: { ResultCode: 1 } },
   }),
   'GET /api/stats': () => ({ method: 'GET', url: '/api/stats' }),
   'GET /api/stats/trends': () => ({ method: 'GET', url: '/api/stats/trends' }),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { loginAs, participantInput, TEST_PASSWORD } from '../factories';
+import { loginAsSteppedUp } from '../support/two-factor';
 
 /**
  * decisions.md section 8: every text field and every query parameter a route defines
@@ -24,7 +25,8 @@ beforeAll(async () => {
   });
   participant = await loginAs(t.app, t.database.db, 'participant');
   admin = await loginAs(t.app, t.database.db, 'admin');
-  superAdmin = await loginAs(t.app, t.database.db, 'super_admin');
+  // Creating and disabling admins need step-up (decisions.md section 11).
+  superAdmin = await loginAsSteppedUp(t.app, t.database.db);
 });
 afterAll(async () => {
   await t.close();
@@ -57,7 +59,7 @@ type Field = {
   date?: boolean;
 };
 type Route = {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** The route's path; `:id` is replaced by `id()` when the test runs. */
   path: string;
   id?: () => string;
@@ -79,6 +81,8 @@ const PAGING: Field[] = [
   { name: 'cursor', message: 'Invalid cursor' },
 ];
 const SEARCH: Field = { name: 'search', message: notAllowed('Search') };
+const TOTP_CODE = 'Enter the 6-digit code from your authenticator app';
+const SECOND_FACTOR_CODE = `${TOTP_CODE}, or one of your recovery codes`;
 
 const names: Field[] = [
   { name: 'firstName', message: notAllowed('First name') },
@@ -152,7 +156,32 @@ const routes: Route[] = [
     fields: [
       { name: 'email', message: EMAIL },
       { name: 'password', message: notAllowed('Password') },
+      { name: 'code', message: SECOND_FACTOR_CODE },
     ],
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/step-up',
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ code: '123456' }),
+    fields: [{ name: 'code', message: SECOND_FACTOR_CODE }],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/2fa/enable',
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ code: '123456' }),
+    fields: [{ name: 'code', message: TOTP_CODE }],
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/2fa',
+    who: 'admin',
+    in: 'body',
+    valid: () => ({ code: '123456' }),
+    fields: [{ name: 'code', message: SECOND_FACTOR_CODE }],
   },
   {
     method: 'POST',

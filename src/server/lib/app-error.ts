@@ -13,6 +13,8 @@ export class AppError extends Error {
     public readonly fieldErrors?: Record<string, string>,
     /** Sent as Retry-After (a lock's or a limit's seconds left). */
     public readonly retryAfterSeconds?: number,
+    /** Sent beside `message`: flags a client acts on (`{ stepUp: true }`, decisions.md section 11). */
+    public readonly flags?: Record<string, true>,
   ) {
     super(message);
     this.name = 'AppError';

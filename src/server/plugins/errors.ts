@@ -6,7 +6,12 @@ import { AppError } from '../lib/app-error';
 import { isConnectionError, loggableError, pgErrorOf } from '../lib/db-errors';
 import { tr } from '../../shared/i18n/runtime';
 
-export type ErrorBody = { message: string; errors?: Record<string, string> };
+export type ErrorBody = {
+  message: string;
+  errors?: Record<string, string>;
+  /** An AppError's flags (`twoFactorRequired`, `stepUp`, `enrolRequired`). */
+  [flag: string]: unknown;
+};
 
 function fieldErrorsFromValidation(
   validation: { instancePath: string; message?: string }[],
@@ -51,6 +56,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       if (error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.retryAfterSeconds));
       return send(error.statusCode, {
+        ...error.flags,
         message: error.message,
         ...(error.fieldErrors ? { errors: error.fieldErrors } : {}),
       });

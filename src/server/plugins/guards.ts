@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../lib/app-error';
+import { type AppError, forbidden, unauthorized } from '../lib/app-error';
+import { enrolRequired, stepUpRequired } from '../modules/accounts/two-factor.service';
 import { recordAudit } from '../modules/audit/audit.service';
+import { STEP_UP_WINDOW_MS } from '../../shared/schemas/two-factor';
 import type { Auth } from './session';
 import { requestContext } from './session';
 
@@ -11,7 +13,11 @@ import { requestContext } from './session';
  */
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-async function refuse(request: FastifyRequest, reason: string): Promise<never> {
+async function refuse(
+  request: FastifyRequest,
+  reason: string,
+  error: AppError = forbidden(),
+): Promise<never> {
   request.log.warn({ route: request.routeOptions.url, reason }, 'authorization refused');
   await recordAudit(request.server.db, requestContext(request), {
     action: 'authorization.refused',
@@ -19,7 +25,7 @@ async function refuse(request: FastifyRequest, reason: string): Promise<never> {
     resourceId: `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 100),
     details: { reason },
   });
-  throw forbidden();
+  throw error;
 }
 
 function signedIn(request: FastifyRequest): Auth {
@@ -69,3 +75,21 @@ export function requireSelf(paramName: string): Guard {
     if (target !== auth.user.id) await refuse(request, 'not your record');
   };
 }
+
+/**
+ * An admin who entered a second-factor code on this session in the last 5 minutes
+ * (decisions.md section 11): at sign-in or through POST /api/auth/step-up. Otherwise 403
+ * `{ stepUp: true }` (403, not 401: the session is still signed in), or 403
+ * `{ enrolRequired: true }` for an admin who has not set up two-step sign-in. Put it after
+ * the role's guard: `preValidation: [requireSuperAdmin, requireStepUp]`.
+ */
+export const requireStepUp: Guard = async (request) => {
+  const auth = signedIn(request);
+  if (auth.user.userType !== 'admin') return refuse(request, 'admins only');
+  if (!auth.user.twoFactorEnabled)
+    return refuse(request, 'two-step sign-in not set up', enrolRequired());
+  const now = request.server.clock().getTime();
+  const at = auth.stepUpAt?.getTime();
+  if (at === undefined || now - at >= STEP_UP_WINDOW_MS)
+    return refuse(request, 'no code entered in the last 5 minutes', stepUpRequired());
+};

@@ -15,7 +15,12 @@ import {
 import { toSessionUser } from '../modules/accounts/accounts.mapper';
 import type { RequestContext } from '../modules/audit/audit.service';
 
-export type Auth = { sessionIdHash: string; user: SessionUser };
+export type Auth = {
+  sessionIdHash: string;
+  user: SessionUser;
+  /** When a second-factor code was last entered on this session (requireStepUp). */
+  stepUpAt: Date | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,7 +88,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     }
     const { session, account } = found;
     if (!account || !account.row.isActive) return;
-    request.auth = { sessionIdHash: idHash, user: toSessionUser(account) };
+    request.auth = {
+      sessionIdHash: idHash,
+      user: toSessionUser(account),
+      stepUpAt: session.stepUpAt,
+    };
 
     const now = new Date();
     if (now.getTime() - session.lastSeenAt.getTime() >= SESSION_POLICY.touchEveryMs) {

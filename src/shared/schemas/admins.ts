@@ -57,6 +57,8 @@ export const adminSchema = z.object({
   isActive: z.boolean(),
   /** `disabled`: cannot sign in, and has no session (PUT /api/admin/{id}/status). */
   status: z.enum(['active', 'disabled']),
+  /** Two-step sign-in set up (decisions.md section 11). */
+  twoFactorEnabled: z.boolean(),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -11,6 +11,7 @@ import {
 } from './fields';
 import { adminRoles, userTypes } from './options';
 import { participantFields } from './participants';
+import { secondFactorCodeField } from './two-factor';
 
 /** POST /api/auth/signup (spec section 5 "Sign-up"). */
 export const signUpSchema = z.object({
@@ -39,10 +40,14 @@ export const signUpFormSchema = signUpSchema
   });
 export type SignUpFormValues = z.input<typeof signUpFormSchema>;
 
-/** POST /api/auth/signin. */
+/**
+ * POST /api/auth/signin. `code`: an enrolled admin's second factor (a TOTP or a recovery
+ * code), asked for after a 401 `{ twoFactorRequired: true }` (decisions.md section 11).
+ */
 export const signInSchema = z.object({
   email: emailField,
   password: existingPasswordField(),
+  code: secondFactorCodeField.optional(),
 });
 export type SignInInput = z.input<typeof signInSchema>;
 
@@ -93,6 +98,8 @@ export const sessionUserSchema = z.object({
   profilePhoto: z.string().nullable(),
   /** A participant's language; admins read the console in English. */
   language: z.enum(languages),
+  /** Admins only: whether they have set up two-step sign-in (decisions.md section 11). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

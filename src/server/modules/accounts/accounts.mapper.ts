@@ -15,6 +15,7 @@ export function toSessionUser(account: Account): SessionUser {
       role: a.role,
       profilePhoto: null,
       language: 'en',
+      twoFactorEnabled: a.totpEnabledAt !== null,
     };
   }
   const p = account.row;

@@ -50,6 +50,7 @@ import {
 } from './users.repo';
 import { toSessionUser } from './accounts.mapper';
 
+import { auditRecoveryCodeUsed, useSecondFactorCode } from './two-factor.service';
 export const RESET_TOKEN_TTL_MS = 3600_000;
 /** Forgot-password answers take at least this long, whether or not the account exists. */
 const FORGOT_PASSWORD_MIN_MS = 250;
@@ -262,6 +263,48 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       const signedIn = { id: account.row.id, type: account.type };
 
       const sessionToken = newToken();
+      // An enrolled admin's second factor (decisions.md section 11). The right password alone
+      // is neither a failure nor a success: it neither counts nor resets the count, so guessing
+      // codes between password-only attempts still locks the pair.
+      let codeMethod: 'totp' | 'recovery' | null = null;
+      if (account.type === 'admin' && account.row.totpEnabledAt) {
+        const codeRequired = { twoFactorRequired: true } as const;
+        if (input.code === undefined) {
+          await recordAudit(db, ctx, {
+            action: 'auth.signin.code_required',
+            resource: 'admin',
+            resourceId: signedIn.id,
+            actor: signedIn,
+          });
+          const message = tr('errors', 'signIn.codeRequired');
+          throw new AppError(
+            401,
+            'TWO_FACTOR_REQUIRED',
+            message,
+            undefined,
+            undefined,
+            codeRequired,
+          );
+        }
+        codeMethod = await useSecondFactorCode(db, account.row, input.code, now);
+        if (!codeMethod) {
+          const { lockedUntil } = await recordFailure(db, key, ctx.ip, now);
+          await fail(
+            lockedUntil ? 'wrong second-factor code, now locked' : 'wrong second-factor code',
+          );
+          if (lockedUntil) throw locked(lockedMessage(lockedUntil, now), lockedUntil, now);
+          const message = tr('errors', 'signIn.codeWrong');
+          throw new AppError(
+            401,
+            'INVALID_CODE',
+            message,
+            { code: message },
+            undefined,
+            codeRequired,
+          );
+        }
+      }
+
       await db.transaction(async (tx) => {
         await clearFailures(tx, key, ctx.ip);
         await recordSuccessfulSignIn(tx, account.type, signedIn.id);
@@ -273,12 +316,16 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           ip: ctx.ip,
           ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
         });
+          // The code given with the sign-in counts as entered on the session.
+          ...(codeMethod ? { stepUpAt: now } : {}),
         await recordAudit(tx, ctx, {
+        if (codeMethod === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
           action: 'auth.signin.success',
           resource: account.type,
           resourceId: signedIn.id,
           actor: signedIn,
         });
+          ...(codeMethod ? { details: { secondFactor: codeMethod } } : {}),
       });
       return { user: toSessionUser(account), userType: account.type, sessionToken };
     },

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { loginAs, participantInput, TEST_PASSWORD } from '../../../../test/factories';
+import { participantInput, TEST_PASSWORD } from '../../../../test/factories';
+import { loginAsSteppedUp } from '../../../../test/support/two-factor';
 
 /**
  * decisions.md section 3: an e-mail belongs to one account. Participants and admins are
@@ -12,7 +13,7 @@ let t: TestApp;
 let superAdmin: { cookie: string };
 beforeAll(async () => {
   t = await buildTestApp();
-  superAdmin = await loginAs(t.app, t.database.db, 'super_admin');
+  superAdmin = await loginAsSteppedUp(t.app, t.database.db);
 });
 afterAll(async () => {
   await t.close();

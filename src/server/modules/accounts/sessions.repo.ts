@@ -30,7 +30,15 @@ export function renewedExpiry(row: Pick<SessionRow, 'userType' | 'createdAt'>, n
 
 export async function insertSession(
   db: DbOrTx,
-  values: { idHash: string; userId: string; userType: UserType; ip: string; userAgent?: string },
+  values: {
+    idHash: string;
+    userId: string;
+    userType: UserType;
+    ip: string;
+    userAgent?: string;
+    /** A second-factor code was entered with the sign-in (decisions.md section 11). */
+    stepUpAt?: Date;
+  },
 ): Promise<SessionRow> {
   const now = new Date();
   const [row] = await db
@@ -44,6 +52,7 @@ export async function insertSession(
       expiresAt: initialExpiry(values.userType, now),
       ipAddress: values.ip.slice(0, 64),
       userAgent: values.userAgent?.slice(0, 512) ?? null,
+      stepUpAt: values.stepUpAt ?? null,
     })
     .returning();
   if (!row) throw new Error('INSERT … RETURNING answered no row');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createParticipant, createTestAdmin, loginAs, signIn } from '../../../../test/factories';
+import { loginAsSteppedUp } from '../../../../test/support/two-factor';
 
 /** PUT /api/admin/profile: an admin edits only themselves, and a refused edit changes nothing. */
 let t: TestApp;
@@ -106,7 +107,7 @@ describe("an admin's own profile", () => {
   });
 
   it('is closed to a disabled admin: their session ended with the disabling (401) and nothing changes', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const me = await createTestAdmin(t.database.db);
     const { cookie } = await signIn(t.app, me.email);
     const disabled = await t.app.inject({

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, auditLogs, mailOutbox } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createTestAdmin, loginAs, signIn, TEST_PASSWORD } from '../../../../test/factories';
+import { loginAsSteppedUp } from '../../../../test/support/two-factor';
 import { createAccountsService } from '../accounts/accounts.service';
 import { bootstrapAdmin, createAdminsService } from './admins.service';
 
@@ -17,7 +18,7 @@ afterAll(async () => {
 
 describe('creating admins', () => {
   it('lets a super admin create an admin, who can then sign in; the creation is audited', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/create',
@@ -61,7 +62,7 @@ describe('creating admins', () => {
   });
 
   it("answers the spec's message for a bad username or a short password", async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     for (const payload of [
       { username: 'not-an-email', password: TEST_PASSWORD },
       { username: 'ok@example.com', password: '123' },
@@ -80,7 +81,7 @@ describe('creating admins', () => {
   });
 
   it('refuses an e-mail already used by any account (409)', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/create',
@@ -261,7 +262,7 @@ describe('an admin edits their own name, e-mail and phone (PUT /api/admin/profil
 
 describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/status)', () => {
   it('disabling ends their sessions at once, their sign-in gets the same 401 as a wrong password, and it is audited', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const a = await loginAs(t.app, t.database.db, 'admin');
     expect((await me(a.cookie)).statusCode).toBe(200);
 
@@ -293,7 +294,7 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
   });
 
   it('a disabled admin gets no reset link, and a link asked for before cannot be used', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const a = await loginAs(t.app, t.database.db, 'admin');
     const forgot = () =>
       t.app.inject({
@@ -333,7 +334,7 @@ describe('a super admin disables and re-enables admins (PUT /api/admin/{id}/stat
   });
 
   it('refuses disabling oneself (409), an unknown admin (404) and a status outside the two (400)', async () => {
-    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const boss = await loginAsSteppedUp(t.app, t.database.db);
     const self = await setStatus(boss, boss.id, 'disabled');
     expect(self.statusCode).toBe(409);
     expect(self.json().message).toBe('You cannot disable your own account');

@@ -13,6 +13,7 @@ export function toAdmin(row: AdminRow): Admin {
     role: row.role,
     isActive: row.isActive,
     status: row.isActive ? 'active' : 'disabled',
+    twoFactorEnabled: row.totpEnabledAt !== null,
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

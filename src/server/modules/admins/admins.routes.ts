@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/admins';
 import { changePasswordSchema } from '../../../shared/schemas/auth';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
-import { requireAdmin, requireSuperAdmin } from '../../plugins/guards';
+import { requireAdmin, requireStepUp, requireSuperAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { AdminsService } from './admins.service';
 
@@ -27,10 +27,11 @@ export async function adminsRoutes(app: FastifyInstance, opts: { admins: AdminsS
     },
   );
 
+  /** Needs a code entered in the last 5 minutes (step-up, decisions.md section 11). */
   r.post(
     '/api/admin/create',
     {
-      preValidation: requireSuperAdmin,
+      preValidation: [requireSuperAdmin, requireStepUp],
       schema: { body: createAdminSchema, response: { 201: z.object({ admin: adminSchema }) } },
     },
     async (request, reply) => {
@@ -87,11 +88,15 @@ export async function adminsRoutes(app: FastifyInstance, opts: { admins: AdminsS
     },
   );
 
-  /** A super admin disables or re-enables an admin (decisions.md section 4). */
+  /**
+   * A super admin disables or re-enables an admin (decisions.md section 4), with step-up
+   * (section 11) both ways: re-enabling gives an account its access back, as creating one
+   * does (docs/decisions/033-admin-second-factor.md).
+   */
   r.put(
     '/api/admin/:id/status',
     {
-      preValidation: requireSuperAdmin,
+      preValidation: [requireSuperAdmin, requireStepUp],
       schema: {
         params: uuidParam('id'),
         body: adminStatusSchema,
