@@ -56,6 +56,9 @@ export const permissions: Record<string, RouteRule> = {
   // Section 3: "all my data" and my earnings are the participant's own.
   'GET /api/me/earnings': { allow: PARTICIPANT },
   'GET /api/me/export': { allow: PARTICIPANT },
+  // Section 11: the statement and the payout number are the participant's own.
+  'GET /api/me/payments': { allow: PARTICIPANT },
+  'PUT /api/me/payout-number': { allow: PARTICIPANT },
 
   // "list participants, CSV exports": admins.
   'GET /api/participants': { allow: ADMINS },

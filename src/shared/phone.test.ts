@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { phoneField, messages } from './schemas/fields';
-import { toE164 } from './phone';
+import { isKenyanMobile, lastDigitsOf, toE164, toKenyanMobile } from './phone';
 
 describe('phone numbers are stored in E.164', () => {
   it('reads every Kenyan form of one number as the same +2547… number', () => {
@@ -47,5 +47,28 @@ describe('phone numbers are stored in E.164', () => {
     expect(bad.success).toBe(false);
     expect(bad.error?.issues.map((i) => i.message)).toEqual([messages.phone()]);
     expect(phoneField.safeParse(711464914).error?.issues[0]?.message).toBe(messages.phone());
+  });
+});
+
+describe('payout numbers are Kenyan mobile numbers (decisions.md section 11)', () => {
+  it('takes 07… and 01… numbers in every form people type them', () => {
+    expect(toKenyanMobile('0712 345 678')).toBe('+254712345678');
+    expect(toKenyanMobile('0112-345-678')).toBe('+254112345678');
+    expect(toKenyanMobile('254712345678')).toBe('+254712345678');
+    expect(toKenyanMobile('+254 112 345 678')).toBe('+254112345678');
+  });
+
+  it('refuses landlines, other countries and what is not a number', () => {
+    expect(toKenyanMobile('020 2222222')).toBeUndefined();
+    expect(toKenyanMobile('+254202222222')).toBeUndefined();
+    expect(toKenyanMobile('+44 7911 123456')).toBeUndefined();
+    expect(toKenyanMobile('0712 345')).toBeUndefined();
+    expect(toKenyanMobile('M-Pesa 0712345678')).toBeUndefined();
+    expect(isKenyanMobile('+2547123456789')).toBe(false);
+  });
+
+  it('shows only the last digits when a message must not carry the whole number', () => {
+    expect(lastDigitsOf('+254712345678')).toBe('678');
+    expect(lastDigitsOf('+254712345678', 4)).toBe('5678');
   });
 });

@@ -21,3 +21,25 @@ export function toE164(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(typed, DEFAULT_PHONE_COUNTRY);
   return parsed?.isValid() ? parsed.number : undefined;
 }
+
+/**
+ * Kenyan mobile numbers in E.164: +2547… and +2541… (Safaricom, Airtel, Telkom), the only
+ * numbers an M-Pesa payout can go to (decisions.md section 11); landlines (+25420…) and
+ * other countries are not.
+ */
+const KENYAN_MOBILE = /^\+254[17]\d{8}$/;
+
+export function isKenyanMobile(e164: string): boolean {
+  return KENYAN_MOBILE.test(e164);
+}
+
+/** A typed number as a Kenyan mobile number in E.164, or undefined when it is not one. */
+export function toKenyanMobile(input: string): string | undefined {
+  const e164 = toE164(input);
+  return e164 && isKenyanMobile(e164) ? e164 : undefined;
+}
+
+/** The last digits of a number, for a message that must not carry the whole number. */
+export function lastDigitsOf(phone: string, count = 3): string {
+  return phone.replace(/\D/g, '').slice(-count);
+}

@@ -354,6 +354,15 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
   }),
   'GET /api/me/earnings': () => ({ method: 'GET', url: '/api/me/earnings' }),
   'GET /api/me/export': () => ({ method: 'GET', url: '/api/me/export' }),
+  'GET /api/me/payments': () => ({ method: 'GET', url: '/api/me/payments' }),
+  'PUT /api/me/payout-number': ({ me }) => ({
+    method: 'PUT',
+    url: '/api/me/payout-number',
+    payload: {
+      payoutPhone: `07${String(Math.random()).slice(2, 10).padEnd(8, '0')}`,
+      currentPassword: me?.password ?? TEST_PASSWORD,
+    },
+  }),
   'GET /api/settings': () => ({ method: 'GET', url: '/api/settings' }),
   'PUT /api/settings': () => ({
     method: 'PUT',

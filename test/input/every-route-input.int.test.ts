@@ -234,6 +234,25 @@ const routes: Route[] = [
   },
   {
     method: 'PUT',
+    path: '/api/me/payout-number',
+    who: 'participant',
+    in: 'body',
+    valid: () => ({ payoutPhone: '0712 345 678', currentPassword: TEST_PASSWORD }),
+    fields: [
+      { name: 'payoutPhone', message: 'Enter a Kenyan mobile number, e.g. 0712 345 678' },
+      { name: 'currentPassword', message: notAllowed('Current password') },
+    ],
+  },
+  {
+    method: 'GET',
+    path: '/api/me/payments',
+    who: 'participant',
+    in: 'query',
+    valid: () => ({}),
+    fields: PAGING,
+  },
+  {
+    method: 'PUT',
     path: '/api/participants/:id/password',
     id: () => participant.id,
     who: 'participant',

@@ -88,6 +88,9 @@ export const participantSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Where M-Pesa payouts go (decisions.md section 11): the payout number, else the phone. */
+  payoutPhone: z.string(),
+  payoutPhoneIsPhone: z.boolean(),
   profilePhoto: z.string().nullable(),
   location: z.string().nullable(),
   age: z.string().nullable(),

@@ -21,6 +21,7 @@ import {
   type participantRegistrationSchema,
 } from '../../../shared/schemas/participants';
 import type { UserType } from '../../../shared/schemas/options';
+import { currentPasswordForPayoutMessage } from '../../../shared/schemas/statement';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
 import { emailChangedMail, passwordResetMail } from '../mail/mail-copy';
@@ -443,6 +444,21 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       await confirmCurrentPassword(who, currentPassword, ctx, {
         action: 'auth.email.change_failed',
         missingMessage: CURRENT_PASSWORD_FOR_EMAIL(),
+      });
+    },
+
+    /**
+     * A payout-number change of a participant (decisions.md section 11): the current password
+     * first, counted like a sign-in; 400 on `currentPassword` when missing or wrong.
+     */
+    async confirmPayoutPhoneChange(
+      who: Who,
+      currentPassword: string | undefined,
+      ctx: RequestContext,
+    ) {
+      await confirmCurrentPassword(who, currentPassword, ctx, {
+        action: 'auth.payout_phone.change_failed',
+        missingMessage: currentPasswordForPayoutMessage(),
       });
     },
 

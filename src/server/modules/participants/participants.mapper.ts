@@ -11,6 +11,8 @@ export function toParticipant(row: ParticipantRow): Participant {
     lastName: row.lastName,
     email: row.email,
     phone: row.phone,
+    payoutPhone: row.payoutPhone ?? row.phone,
+    payoutPhoneIsPhone: row.payoutPhone === null || row.payoutPhone === row.phone,
     profilePhoto: row.profilePhoto,
     location: row.location,
     age: row.age,

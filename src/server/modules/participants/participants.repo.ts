@@ -190,3 +190,12 @@ export async function countParticipants(db: DbOrTx, search: string | undefined):
     .where(participantSearch(search));
   return row?.total ?? 0;
 }
+
+/** The payout number (decisions.md section 11): E.164, or null to pay to the phone. */
+export async function setPayoutPhone(
+  tx: DbOrTx,
+  id: string,
+  payoutPhone: string | null,
+): Promise<void> {
+  await tx.update(participants).set({ payoutPhone }).where(eq(participants.id, id));
+}

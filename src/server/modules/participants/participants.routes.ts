@@ -15,6 +15,12 @@ import {
   PHOTO_MAX_BYTES,
   photoMessages,
 } from '../../../shared/schemas/participants';
+import {
+  payoutNumberAnswerSchema,
+  payoutNumberSchema,
+  statementQuerySchema,
+  statementSchema,
+} from '../../../shared/schemas/statement';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendCsv } from '../../lib/csv-export';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
@@ -264,6 +270,37 @@ export async function participantsRoutes(
     async (request, reply) => {
       reply.header('cache-control', PRIVATE);
       return participants.myEarnings(request.auth!.user.id);
+    },
+  );
+
+  /** The statement (decisions.md section 11): the participant's own payments, never another's. */
+  r.get(
+    '/api/me/payments',
+    {
+      preValidation: requireParticipant,
+      schema: { querystring: statementQuerySchema, response: { 200: statementSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return participants.statement(request.auth!.user.id, request.query);
+    },
+  );
+
+  /** Where M-Pesa payouts go; the current password always, told to the old number. */
+  r.put(
+    '/api/me/payout-number',
+    {
+      preValidation: requireParticipant,
+      config: { rateLimit: app.rateLimits.writes },
+      schema: { body: payoutNumberSchema, response: { 200: payoutNumberAnswerSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE);
+      return participants.changePayoutNumber(
+        request.auth!.user.id,
+        request.body,
+        requestContext(request),
+      );
     },
   );
 

@@ -49,6 +49,9 @@ import {
   type ParticipantChanges,
 } from './participants.repo';
 import { processPhoto } from './photo';
+import { createPayoutNumberService } from './payout-number';
+import { statementOf } from '../payments/statement';
+import type { Statement, StatementQuery } from '../../../shared/schemas/statement';
 import { tr } from '../../../shared/i18n/runtime';
 
 /** Either profile form; the dashboard's (names, e-mail, phone) is a part of the full one. */
@@ -69,11 +72,17 @@ export function createParticipantsService({
   now = () => new Date(),
 }: {
   db: Db;
-  accounts: Pick<AccountsService, 'createParticipant' | 'confirmEmailChange' | 'emailChanged'>;
+  accounts: Pick<
+    AccountsService,
+    'createParticipant' | 'confirmEmailChange' | 'emailChanged' | 'confirmPayoutPhoneChange'
+  >;
   /** The no-show rules of decisions.md section 9, for the reliability the list shows. */
   booking: Config['booking'];
-  /** For offering the seats a deleted participant held to the waitlist (section 9). */
-  notices?: NoticeContext;
+  /**
+   * For offering the seats a deleted participant held to the waitlist (section 9), and for
+   * telling of a payout-number change (section 11).
+   */
+  notices: NoticeContext;
   now?: () => Date;
 }) {
   async function load(id: string): Promise<ParticipantRow> {
@@ -85,6 +94,8 @@ export function createParticipantsService({
   async function earningsOf(id: string): Promise<Earnings> {
     return toEarnings(await findEarnings(db, id));
   }
+
+  const payoutNumber = createPayoutNumberService({ db, accounts, notices });
 
   return {
     async register(
@@ -198,6 +209,12 @@ export function createParticipantsService({
             (await phoneInUse(tx, values.phone))
           )
             throw accountTaken('phone');
+          if (values.phone !== undefined && values.phone !== locked.phone) {
+            // The payout number never moves without the password (decisions.md section 11):
+            // payouts that went to the old phone keep going there until it is changed.
+            const payout = locked.payoutPhone ?? locked.phone;
+            values.payoutPhone = payout === values.phone ? null : payout;
+          }
           const row = await updateParticipant(tx, id, values);
           if (!row) throw notFound(tr('errors', 'participant.notFound'));
           // Told in the participant's language (as it is after this update).
@@ -266,6 +283,14 @@ export function createParticipantsService({
 
     /** The participant's own earnings; zeros before any payment. */
     earningsOf,
+
+    /** GET /api/me/payments: the participant's own payments, newest first, a page at a time. */
+    statement(id: string, query: StatementQuery): Promise<Statement> {
+      return statementOf(db, id, query);
+    },
+
+    /** PUT /api/me/payout-number (decisions.md section 11). */
+    changePayoutNumber: payoutNumber.change,
 
     /** The participant's totals and their payments, each with its status (pending ones too). */
     async myEarnings(id: string): Promise<{ earnings: Earnings; payments: MyPayment[] }> {
