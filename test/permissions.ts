@@ -76,6 +76,13 @@ export const permissions: Record<string, RouteRule> = {
   'PUT /api/admin/{id}/password': { allow: ADMINS, owner: 'admin' },
   'PUT /api/admin/profile': { allow: ADMINS },
   'PUT /api/admin/{id}/status': { allow: SUPER_ADMIN },
+  // Section 11: "2FA enrolment: each admin for themselves" (no route names an admin), and
+  // the step-up of one's own session.
+  'GET /api/admin/2fa': { allow: ADMINS },
+  'POST /api/admin/2fa/setup': { allow: ADMINS },
+  'POST /api/admin/2fa/enable': { allow: ADMINS },
+  'DELETE /api/admin/2fa': { allow: ADMINS },
+  'POST /api/auth/step-up': { allow: ADMINS },
 
   // "list active studies, read one active study": everyone; "create / change status / delete",
   // and editing (section 6): admins.

@@ -12,6 +12,7 @@ import {
 } from '../factories';
 import { callers, permissions, type Caller } from '../permissions';
 import { enqueueSms } from '../../src/server/modules/sms/sms.service';
+import { enrolAndStepUp, totpCode } from '../support/two-factor';
 
 /**
  * decisions.md section 4, route by route and caller by caller: every route of the OpenAPI
@@ -247,6 +248,33 @@ const participantTarget = ({ role }: CaseInput) =>
 const adminTarget = ({ role, me }: CaseInput) =>
   (role === 'admin' || role === 'super_admin') && me ? me.id : superAdmin.id;
 
+/**
+ * A new admin of the allowed case's role, signed in: for the second factor's routes, which
+ * change what the admin's later sign-ins need (the shared accounts keep signing in without).
+ */
+async function freshAdmin({ role }: CaseInput): Promise<Account> {
+  const a = await createTestAdmin(t.database.db, role === 'super_admin' ? 'super_admin' : 'admin');
+  return session({ id: a.row.id, email: a.email, password: a.password });
+}
+
+/** Such an admin, enrolled and stepped up (creating and disabling admins need it). */
+async function steppedUpAdmin(c: CaseInput) {
+  const who = await freshAdmin(c);
+  return { who, enrolment: await enrolAndStepUp(t.app, who.cookie) };
+}
+
+/** A case of a second-factor route: an allowed caller gets a fresh admin made ready by `prepare`. */
+async function secondFactorCase(
+  c: CaseInput,
+  call: Call,
+  prepare?: (who: Account) => Promise<Record<string, unknown>>,
+): Promise<Built> {
+  if (!c.allowed) return call;
+  const who = await freshAdmin(c);
+  const payload = prepare ? await prepare(who) : call.payload;
+  return { ...call, ...(payload === undefined ? {} : { payload }), as: who };
+}
+
 /** A password change the caller may really make; the new password is kept for later sign-ins. */
 function passwordChange(url: string, c: CaseInput): Built {
   const next = newPassword();
@@ -370,21 +398,49 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     payload: { settings: { studiesOpen: true } },
   }),
   'GET /api/admin/list': () => ({ method: 'GET', url: '/api/admin/list' }),
-  'POST /api/admin/create': () => ({
+  // Creating and disabling admins need step-up (section 11): an allowed case acts as a
+  // super admin made for it, enrolled and stepped up.
+  'POST /api/admin/create': async (c) => ({
     method: 'POST',
     url: '/api/admin/create',
     payload: { username: `staff.${unique()}@example.com`, password: TEST_PASSWORD, role: 'admin' },
+    ...(c.allowed ? { as: (await steppedUpAdmin(c)).who } : {}),
   }),
   'PUT /api/admin/profile': ({ me }) => ({
     method: 'PUT',
     url: '/api/admin/profile',
     payload: { firstName: 'Achieng', lastName: 'Mwangi', email: (me ?? admin).email },
   }),
-  'PUT /api/admin/{id}/status': () => ({
+  'PUT /api/admin/{id}/status': async (c) => ({
     method: 'PUT',
     url: `/api/admin/${otherAdminId}/status`,
     payload: { status: 'active' },
+    ...(c.allowed ? { as: (await steppedUpAdmin(c)).who } : {}),
   }),
+  'GET /api/admin/2fa': () => ({ method: 'GET', url: '/api/admin/2fa' }),
+  'POST /api/admin/2fa/setup': (c) =>
+    secondFactorCase(c, { method: 'POST', url: '/api/admin/2fa/setup' }),
+  'POST /api/admin/2fa/enable': (c) =>
+    secondFactorCase(
+      c,
+      { method: 'POST', url: '/api/admin/2fa/enable', payload: { code: '123456' } },
+      async (who) => {
+        const setup = await send({ method: 'POST', url: '/api/admin/2fa/setup' }, who);
+        return { code: totpCode(setup.json().secret, new Date()) };
+      },
+    ),
+  'DELETE /api/admin/2fa': (c) =>
+    secondFactorCase(
+      c,
+      { method: 'DELETE', url: '/api/admin/2fa', payload: { code: '123456' } },
+      async (who) => ({ code: (await enrolAndStepUp(t.app, who.cookie)).nextCode() }),
+    ),
+  'POST /api/auth/step-up': (c) =>
+    secondFactorCase(
+      c,
+      { method: 'POST', url: '/api/auth/step-up', payload: { code: '123456' } },
+      async (who) => ({ code: (await enrolAndStepUp(t.app, who.cookie)).nextCode() }),
+    ),
   'GET /api/tests': () => ({ method: 'GET', url: '/api/tests' }),
   'POST /api/tests': () => ({ method: 'POST', url: '/api/tests', payload: studyBody() }),
   'GET /api/tests/{id}': () => ({ method: 'GET', url: `/api/tests/${activeStudyId}` }),

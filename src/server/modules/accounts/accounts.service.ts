@@ -50,8 +50,8 @@ import {
   type ParticipantRow,
 } from './users.repo';
 import { toSessionUser } from './accounts.mapper';
-
 import { auditRecoveryCodeUsed, useSecondFactorCode } from './two-factor.service';
+
 export const RESET_TOKEN_TTL_MS = 3600_000;
 /** Forgot-password answers take at least this long, whether or not the account exists. */
 const FORGOT_PASSWORD_MIN_MS = 250;
@@ -263,7 +263,6 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       }
       const signedIn = { id: account.row.id, type: account.type };
 
-      const sessionToken = newToken();
       // An enrolled admin's second factor (decisions.md section 11). The right password alone
       // is neither a failure nor a success: it neither counts nor resets the count, so guessing
       // codes between password-only attempts still locks the pair.
@@ -306,6 +305,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         }
       }
 
+      const sessionToken = newToken();
       await db.transaction(async (tx) => {
         await clearFailures(tx, key, ctx.ip);
         await recordSuccessfulSignIn(tx, account.type, signedIn.id);
@@ -316,17 +316,17 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           userType: account.type,
           ip: ctx.ip,
           ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
-        });
           // The code given with the sign-in counts as entered on the session.
           ...(codeMethod ? { stepUpAt: now } : {}),
-        await recordAudit(tx, ctx, {
+        });
         if (codeMethod === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
+        await recordAudit(tx, ctx, {
           action: 'auth.signin.success',
           resource: account.type,
           resourceId: signedIn.id,
           actor: signedIn,
-        });
           ...(codeMethod ? { details: { secondFactor: codeMethod } } : {}),
+        });
       });
       return { user: toSessionUser(account), userType: account.type, sessionToken };
     },
