@@ -193,6 +193,8 @@ describe('M-Pesa outcomes by the last digit of the number', () => {
       const sent = requestsFor(o.phone);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.amount).toBe(1200);
+      // Every step audited: sent (with M-Pesa's acknowledgement), then completed.
+      expect(await auditCount(h.t.database.db, 'payout.sent', o.paymentId)).toBe(1);
       expect(await auditCount(h.t.database.db, 'payout.completed', o.paymentId)).toBe(1);
     }
     const { payout } = res.json();
@@ -240,6 +242,7 @@ describe('M-Pesa outcomes by the last digit of the number', () => {
     expect(p.status).toBe('completed');
     expect(p.transactionId).toMatch(/^[A-Z0-9]{10}$/);
     expect(requestsFor(o.phone)).toHaveLength(1);
+    expect(await auditCount(h.t.database.db, 'payout.status_query', o.paymentId)).toBe(1);
   });
 
   it('9: no callback at all; after the deadline a status query; "not paid" is believed only after the grace period, then failed', async () => {

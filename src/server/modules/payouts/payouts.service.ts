@@ -31,7 +31,6 @@ import {
   lockPaymentRow,
   lockReleasePayments,
   markReleased,
-  OPEN_ATTEMPT_STATES,
   payoutBulkRows,
   payoutProgress,
   pendingPaymentIdsOfStudy,
@@ -250,6 +249,21 @@ export function createPayoutsService({
       occasion: a.testTitle.slice(0, 100),
       ...callbackUrls(a.token),
     });
+    await recordAudit(db, system, {
+      action: 'payout.sent',
+      resource: 'payment',
+      resourceId: a.paymentId,
+      details: {
+        attemptId: a.id,
+        originatorConversationId: a.originatorConversationId,
+        amount: a.amount,
+        answer: answer.kind,
+        ...(answer.kind === 'rejected'
+          ? { code: answer.code, description: answer.description }
+          : {}),
+        ...(answer.kind === 'unknown' || answer.kind === 'not_sent' ? { error: answer.error } : {}),
+      },
+    });
     switch (answer.kind) {
       case 'accepted':
         await updateAttempt(
@@ -303,6 +317,16 @@ export function createPayoutsService({
       originatorConversationId: a.originatorConversationId,
       remarks: 'Payout status check',
       ...callbackUrls(a.token),
+    });
+    await recordAudit(db, system, {
+      action: 'payout.status_query',
+      resource: 'payment',
+      resourceId: a.paymentId,
+      details: {
+        attemptId: a.id,
+        originatorConversationId: a.originatorConversationId,
+        answer: answer.kind,
+      },
     });
     if (answer.kind !== 'accepted') {
       const error =
@@ -625,9 +649,6 @@ export function createPayoutsService({
       for (const a of claimed) await queryOne(a);
       return claimed.length;
     },
-
-    /** Open attempt states, for the manual status route's refusal. */
-    openAttemptStates: OPEN_ATTEMPT_STATES,
   };
 }
 export type PayoutsService = ReturnType<typeof createPayoutsService>;
