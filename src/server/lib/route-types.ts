@@ -14,6 +14,12 @@ export const errorBody = z.object({
 
 export const messageBody = z.object({ message: z.string() });
 
+/** A 403 of a step-up route (decisions.md section 11): says whether a code or an enrolment is needed. */
+export const stepUpRefusalBody = errorBody.extend({
+  stepUp: z.boolean().optional(),
+  enrolRequired: z.boolean().optional(),
+});
+
 /** A path parameter that must be a uuid; anything else is 400 before any query runs. */
 export function uuidParam<K extends string>(name: K) {
   return z.object({ [name]: z.uuid({ error: say('invalidId') }) } as Record<K, z.ZodUUID>);

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type LogLine, type TestApp } from '../../../../test/app';
 import { createTestDatabase } from '../../../../test/db';
-import { loginAs } from '../../../../test/factories';
+import { loginAsSteppedUp, type Enrolment } from '../../../../test/support/two-factor';
 import { owedPayment } from '../../../../test/support/payouts';
 import type { Database } from '../../db/client';
 import { auditLogs, participants, payoutAttempts } from '../../db/schema/index';
@@ -35,7 +35,7 @@ type Harness = {
   t: TestApp;
   sim: MpesaSim;
   port: number;
-  boss: { cookie: string };
+  boss: { cookie: string; enrolment: Enrolment };
   clock: { ms: number };
   /** The callback URLs of every B2C request and status query, as sent. */
   urls: { resultUrl: string; timeoutUrl: string; kind: 'b2c' | 'status' }[];
@@ -115,7 +115,9 @@ async function harness(
     ...(options.database ? { database: options.database } : {}),
   });
   await t.app.listen({ port, host: '127.0.0.1' });
-  const boss = await loginAs(t.app, t.database.db, 'admin');
+  const boss = await loginAsSteppedUp(t.app, t.database.db, 'admin', {
+    now: () => new Date(clock.ms),
+  });
   return {
     t,
     sim,
@@ -141,13 +143,21 @@ afterAll(async () => {
 });
 
 const get = (url: string) => h.t.app.inject({ url, headers: { cookie: h.boss.cookie } });
-const release = (paymentIds: string[], hh = h) =>
-  hh.t.app.inject({
-    method: 'POST',
-    url: '/api/payouts',
-    headers: { cookie: hh.boss.cookie },
-    payload: { paymentIds },
-  });
+/** Releases as staff do: with a fresh second-factor code when the last is over 5 minutes old. */
+async function release(paymentIds: string[], hh = h) {
+  const send = () =>
+    hh.t.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { cookie: hh.boss.cookie },
+      payload: { paymentIds },
+    });
+  const first = await send();
+  if (first.statusCode !== 403 || !first.json().stepUp) return first;
+  hh.clock.ms += 30_000; // a new 30-second step: no code works twice
+  await hh.boss.enrolment.stepUp(hh.boss.cookie);
+  return send();
+}
 async function paymentOf(id: string, hh = h) {
   const res = await hh.t.app.inject({
     url: '/api/payments?limit=200',
@@ -258,6 +268,25 @@ describe('M-Pesa outcomes by the last digit of the number', () => {
     const p = await paymentOf(o.paymentId);
     expect(p.status).toBe('failed');
     expect(requestsFor(o.phone)).toHaveLength(1);
+  });
+});
+
+describe('the second factor', () => {
+  it('a code older than 5 minutes is asked again (403 stepUp) before any money leaves', async () => {
+    const o = await owed(1);
+    advance(5 * 60_000 + 1_000);
+    const stale = await h.t.app.inject({
+      method: 'POST',
+      url: '/api/payouts',
+      headers: { cookie: h.boss.cookie },
+      payload: { paymentIds: [o.paymentId] },
+    });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().stepUp).toBe(true);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('pending');
+    expect(requestsFor(o.phone)).toHaveLength(0);
+    expect((await release([o.paymentId])).statusCode).toBe(202);
   });
 });
 

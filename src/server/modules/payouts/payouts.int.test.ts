@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createStudy, loginAs } from '../../../../test/factories';
 import { owedPayment } from '../../../../test/support/payouts';
+import { loginAsSteppedUp } from '../../../../test/support/two-factor';
 
 /**
  * Releasing payments with PAYOUT_PROVIDER=manual (the default; decisions.md section 11):
@@ -13,7 +14,8 @@ let boss: { cookie: string; id: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  boss = await loginAs(t.app, t.database.db, 'admin');
+  // Releasing needs a second-factor code entered in the last 5 minutes (section 11).
+  boss = await loginAsSteppedUp(t.app, t.database.db, 'admin');
 });
 afterAll(async () => {
   await t.close();
@@ -205,6 +207,15 @@ describe('POST /api/payouts (manual provider)', () => {
     expect(after.map((r) => r.Phone)).toEqual([b.phone.slice(1)]);
     const progress = (await get(`/api/payouts/${payout.id}`)).json().payout.progress;
     expect(progress).toMatchObject({ processing: 1, completed: 1, completedAmount: '1500.00' });
+  });
+
+  it('an admin who has not set up two-step sign-in is told to (403 enrolRequired) and nothing is released', async () => {
+    const a = await owedPayment(t.app, t.database.db);
+    const plain = await loginAs(t.app, t.database.db, 'admin');
+    const res = await release({ paymentIds: [a.paymentId] }, plain.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().enrolRequired).toBe(true);
+    expect((await paymentOf(a.paymentId)).status).toBe('pending');
   });
 
   it('answers the provider and the per-transaction limits for the console', async () => {

@@ -7,8 +7,8 @@ import {
   payoutSchema,
 } from '../../../shared/schemas/payouts';
 import { sendCsv } from '../../lib/csv-export';
-import { errorBody, uuidParam, withZod } from '../../lib/route-types';
-import { requireAdmin } from '../../plugins/guards';
+import { errorBody, stepUpRefusalBody, uuidParam, withZod } from '../../lib/route-types';
+import { requireAdmin, requireStepUp } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { PayoutsService } from './payouts.service';
 
@@ -20,12 +20,8 @@ const darajaAnswer = z.object({ ResultCode: z.number(), ResultDesc: z.string() }
  * Payouts (decisions.md section 11): release pending payments, follow a release, the bulk
  * file of the manual path, and M-Pesa's result and timeout callbacks.
  */
-export async function payoutsRoutes(
-  app: FastifyInstance,
-  opts: { payouts: PayoutsService; stepUp?: typeof requireAdmin },
-) {
+export async function payoutsRoutes(app: FastifyInstance, opts: { payouts: PayoutsService }) {
   const r = withZod(app);
-  const releaseGuards = opts.stepUp ? [requireAdmin, opts.stepUp] : [requireAdmin];
 
   r.get(
     '/api/payouts/config',
@@ -64,7 +60,8 @@ export async function payoutsRoutes(
   r.post(
     '/api/payouts',
     {
-      preValidation: releaseGuards,
+      // Money leaves: a second-factor code entered in the last 5 minutes (section 11).
+      preValidation: [requireAdmin, requireStepUp],
       config: { rateLimit: app.rateLimits.writes },
       schema: {
         summary:
@@ -75,7 +72,8 @@ export async function payoutsRoutes(
             payout: z.object({ id: z.string(), count: z.number().int(), amount: z.string() }),
           }),
           400: errorBody,
-          ...guarded,
+          401: errorBody,
+          403: stepUpRefusalBody,
           404: errorBody,
           409: errorBody,
         },
