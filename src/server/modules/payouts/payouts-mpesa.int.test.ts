@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type LogLine, type TestApp } from '../../../../test/app';
 import { createTestDatabase } from '../../../../test/db';
+import { failQuery, loseDatabase } from '../../../../test/faults/driver-fault';
 import { loginAsSteppedUp, type Enrolment } from '../../../../test/support/two-factor';
 import { owedPayment } from '../../../../test/support/payouts';
 import type { Database } from '../../db/client';
@@ -510,6 +511,56 @@ describe('faults between the call and the answer', () => {
     await second.t.close();
     await sim.close();
     await database.close();
+  });
+});
+
+describe('the database lost', () => {
+  it('release, preview, progress, the bulk file and a callback answer 503, never 500; a worker run that loses its write fails and the payment is paid once', async () => {
+    const o = await owed(1);
+    const UNAVAILABLE = { message: 'The service is temporarily unavailable; please try again' };
+    const undo = loseDatabase(h.t.database, (text) => /"sessions"/.test(text));
+    try {
+      for (const res of [
+        await h.t.app.inject({
+          method: 'POST',
+          url: '/api/payouts',
+          headers: { cookie: h.boss.cookie },
+          payload: { paymentIds: [o.paymentId] },
+        }),
+        await h.t.app.inject({
+          method: 'POST',
+          url: '/api/payouts/preview',
+          headers: { cookie: h.boss.cookie },
+          payload: { paymentIds: [o.paymentId] },
+        }),
+        await get('/api/payouts'),
+        await get(`/api/payouts/${o.paymentId}`),
+        await h.t.app.inject({
+          method: 'POST',
+          url: `/api/payouts/mpesa/result/${'B'.repeat(43)}`,
+          payload: { Result: { ResultCode: 0 } },
+        }),
+      ]) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.json()).toEqual(UNAVAILABLE);
+      }
+    } finally {
+      undo();
+    }
+    expect((await release([o.paymentId])).statusCode).toBe(202);
+    // The database drops the write of M-Pesa's acknowledgement (the request has left): the
+    // run fails, the attempt stays 'sending', and it is settled by its callback, never resent.
+    const undoWrite = failQuery(h.t.database, (text) => /^update "payout_attempts"/.test(text));
+    try {
+      await expect(h.t.app.payouts.sendQueued()).rejects.toThrow();
+    } finally {
+      undoWrite();
+    }
+    await work();
+    advance(61_000);
+    await work();
+    expect((await paymentOf(o.paymentId)).status).toBe('completed');
+    expect(requestsFor(o.phone)).toHaveLength(1);
   });
 });
 
