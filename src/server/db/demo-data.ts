@@ -50,7 +50,8 @@ export async function seedDemoData(db: Db, passwordHash: string, now = new Date(
           age,
           occupation,
           email: `${firstName.toLowerCase()}.${suffix}@demo.example`,
-          phone: `+2547${String(crypto.randomInt(10_000_000, 100_000_000))}`,
+          // Ends in 0-5: the M-Pesa simulator (npm run mpesa:sim) pays such numbers.
+          phone: `+2547${String(crypto.randomInt(1_000_000, 10_000_000))}${i % 6}`,
           passwordHash,
           education: i % 2 ? "Bachelor's Degree" : 'High School',
         })),
