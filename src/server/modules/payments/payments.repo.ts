@@ -150,7 +150,7 @@ export async function insertCompletionPayment(
       participantId: values.participantId,
       testId: values.study.id,
       applicationId: values.applicationId,
-      amount: sql`(${values.study.payRate}::numeric * ${values.study.duration})::numeric(10,2)`,
+      amount: sql`(${values.study.payRate}::numeric * ${values.study.duration})::numeric(12,2)`,
       currency: 'KES',
       status: 'pending',
     })

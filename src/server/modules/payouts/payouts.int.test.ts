@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { createStudy, loginAs } from '../../../../test/factories';
+import { createParticipant, createStudy, loginAs, signIn } from '../../../../test/factories';
 import { owedPayment } from '../../../../test/support/payouts';
 import { loginAsSteppedUp } from '../../../../test/support/two-factor';
 
@@ -216,6 +216,36 @@ describe('POST /api/payouts (manual provider)', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().enrolRequired).toBe(true);
     expect((await paymentOf(a.paymentId)).status).toBe('pending');
+  });
+
+  it('a study at the top of its ranges (999,999.99 KES an hour, 1,000 hours) completes with its exact payment, which can be released', async () => {
+    const study = await createStudy(t.database.db, { payRate: '999999.99', duration: 1000 });
+    const { input, participant } = await createParticipant(t.app);
+    const { cookie } = await signIn(t.app, input.email);
+    const applied = await t.app.inject({
+      method: 'POST',
+      url: '/api/applications',
+      headers: { cookie },
+      payload: { participantId: participant.id, testId: study.id },
+    });
+    const id = applied.json().application.id as string;
+    for (const status of ['scheduled', 'completed']) {
+      const moved = await t.app.inject({
+        method: 'PUT',
+        url: `/api/applications/${id}/status`,
+        headers: { cookie: boss.cookie },
+        // Past 99.99 hours the hours worked are entered (decisions.md section 3's range).
+        payload: status === 'completed' ? { status, hoursWorked: 99.5 } : { status },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    const [payment] = (await get(`/api/payments?testId=${study.id}`)).json().payments;
+    expect(payment.amount).toBe('999999990.00');
+    const earnings = (await t.app.inject({ url: '/api/me/earnings', headers: { cookie } })).json();
+    expect(JSON.stringify(earnings)).toContain('999999990');
+    const res = await release({ testId: study.id });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().payout.amount).toBe('999999990.00');
   });
 
   it('answers the provider and the per-transaction limits for the console', async () => {
