@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { TooltipProvider } from '@/client/components/ui/tooltip';
+import { StepUpProvider } from '@/client/features/auth/step-up';
 import { useT } from '@/client/i18n/language';
 
 /**
@@ -14,7 +15,10 @@ export function AppAreaLayout() {
   useT('validation');
   return (
     <TooltipProvider>
-      <Outlet />
+      {/* Staff actions that need a fresh second-factor code ask for it here (useStepUp). */}
+      <StepUpProvider>
+        <Outlet />
+      </StepUpProvider>
     </TooltipProvider>
   );
 }

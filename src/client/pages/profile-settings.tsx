@@ -21,6 +21,7 @@ import { clearStoredUser } from '@/client/lib/stored-user';
 import { displayNameOf, isAdminUser, useAuth } from '@/client/features/auth/use-auth';
 import type { SignInRequiredState } from '@/client/features/auth/components/required-user-gate';
 import { AdminProfileForm } from '@/client/features/admin-admins/components/admin-profile-form';
+import { TwoFactorSection } from '@/client/features/admin-admins/components/two-factor-section';
 import { AccountProfileForm } from '@/client/features/participants/components/account-profile-form';
 import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
 import { DeleteAccountDialog } from '@/client/features/participants/components/delete-account-dialog';
@@ -191,6 +192,8 @@ function ProfileSettings({
           <TitledCard title={t('password.change')} description={t('settings.password.description')}>
             <ChangePasswordForm target={{ userType: isAdmin ? 'admin' : 'participant' }} />
           </TitledCard>
+
+          {isAdmin && <TwoFactorSection />}
 
           {!isAdmin && (
             <TitledCard

@@ -6,14 +6,17 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { toast } from '@/client/components/ui/use-toast';
 import type { Admin } from '@/shared/schemas/admins';
 import { useSetAdminStatus } from '@/client/api/admins/set-admin-status';
+import { isStepUpCancelled, useStepUp } from '@/client/features/auth/step-up';
 
 /**
  * A super admin's Disable (behind a confirmation: the admin is signed out at once) or
  * Enable button for another admin. The server refuses oneself and the last enabled super
- * admin (409); its message is the toast.
+ * admin (409); its message is the toast. Both ways need a fresh second-factor code
+ * (step-up): the dialog asks for it, then the change is sent again.
  */
 export function AdminStatusButton({ admin, label }: { admin: Admin; label: string }) {
   const setStatus = useSetAdminStatus();
+  const withStepUp = useStepUp();
   // Disable and Enable are different buttons: after a change, the new one gets the focus
   // that the old one (now gone) had, instead of the page.
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -29,7 +32,7 @@ export function AdminStatusButton({ admin, label }: { admin: Admin; label: strin
   async function change(status: Admin['status']) {
     try {
       // Resolves once the list was fetched again, so the other button is being rendered.
-      await setStatus.mutateAsync({ id: admin.id, status });
+      await withStepUp(() => setStatus.mutateAsync({ id: admin.id, status }));
       setFocusWhen(status);
       toast({
         title: status === 'disabled' ? 'Admin disabled' : 'Admin enabled',
@@ -39,6 +42,7 @@ export function AdminStatusButton({ admin, label }: { admin: Admin; label: strin
             : `${label} can sign in again.`,
       });
     } catch (error) {
+      if (isStepUpCancelled(error)) return true;
       toastFailure(
         status === 'disabled' ? 'Failed to disable admin' : 'Failed to enable admin',
         error,

@@ -75,6 +75,7 @@ function AdminItem({
           <span className="font-medium wrap-anywhere">{admin.username || admin.email}</span>
           {isYou && <Badge variant="info">You</Badge>}
           {admin.status === 'disabled' && <Badge variant="secondary">Disabled</Badge>}
+          {admin.twoFactorEnabled && <Badge variant="outline">Two-step sign-in</Badge>}
         </p>
         {name && <p className="text-sm wrap-anywhere">{name}</p>}
         <p className="mt-0.5 text-xs text-muted-foreground">

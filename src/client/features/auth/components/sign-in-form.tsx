@@ -1,16 +1,18 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useZodForm } from '@/client/lib/use-zod-form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   Form,
   FormControl,
+  FormDescription,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
 } from '@/client/components/ui/form';
+import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -20,6 +22,7 @@ import { EmailField } from '@/client/components/ui/form-fields';
 import { paths } from '@/shared/paths';
 import { signInSchema } from '@/shared/schemas/auth';
 import { useSignIn } from '@/client/api/auth/sign-in';
+import { secondFactorFlagsOf } from '@/client/api/auth/step-up';
 import { isAdminUser } from '../use-auth';
 import { PendingButton } from '@/client/components/ui/pending-button';
 import { type Translate, useLanguage, useT } from '@/client/i18n/language';
@@ -62,12 +65,35 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const signIn = useSignIn();
   // Until the next attempt: "locked; try again in 15 minutes" must outlive a 5 s toast.
   const [blockedMessage, setBlockedMessage] = useState<string | null>(null);
+  // An enrolled admin's right password: the code step (decisions.md section 11). The e-mail
+  // and password stay in the form, out of sight, and are sent again with the code.
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState(false);
   const form = useZodForm(signInSchema, { email: defaultEmail, password: '' });
+  const { setFocus } = form;
+  const codeStep = codeFor !== null;
+  useEffect(() => {
+    if (codeStep) setFocus('code');
+  }, [codeStep, recovery, setFocus]);
+
+  function switchCodeKind() {
+    form.clearErrors('code');
+    form.setValue('code', '');
+    setRecovery(!recovery);
+  }
+
+  function startOver() {
+    form.reset({ email: form.getValues('email'), password: '', code: undefined });
+    setCodeFor(null);
+    setRecovery(false);
+    setBlockedMessage(null);
+    setTimeout(() => setFocus('email'), 0);
+  }
 
   async function onSubmit(values: SignInPayload) {
     setBlockedMessage(null);
     try {
-      const answer = await signIn.mutateAsync(values);
+      const answer = await signIn.mutateAsync(codeStep ? values : { ...values, code: undefined });
       // A participant reads on in their own language (the page switches to it next).
       const next = answer.user.role === 'participant' ? answer.user.language : language;
       if (next !== language) await loadCatalogue(next, 'auth').catch(() => undefined);
@@ -78,11 +104,28 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
           : paths.participantDashboard,
       );
     } catch (error) {
+      if (secondFactorFlagsOf(error).twoFactorRequired) {
+        if (!codeStep) {
+          // Not a failure: the password was right, the code comes next.
+          form.clearErrors();
+          form.setValue('code', '');
+          setCodeFor(values.email);
+          return;
+        }
+        reportSubmitFailure(
+          form.setError,
+          ['code'],
+          error,
+          t('signIn.failedTitle'),
+          (message) => message ?? t('signIn.credentialsHint'),
+        );
+        return;
+      }
       const description = signInFailureDescription(error, t);
       if (isBlocked(error)) setBlockedMessage(description);
       reportSubmitFailure(
         form.setError,
-        ['email', 'password'],
+        codeStep ? ['code'] : ['email', 'password'],
         error,
         t('signIn.failedTitle'),
         () => description,
@@ -133,28 +176,75 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
             </div>
           </div>
         )}
-        <EmailField control={form.control} name="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between gap-2">
-                <FormLabel>{t('signIn.password')}</FormLabel>
-                <Link
-                  to={paths.forgotPassword}
-                  className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  {t('signIn.forgotPasswordLink')}
-                </Link>
-              </div>
-              <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        {codeStep ? (
+          <>
+            <p
+              role="status"
+              className="rounded-lg border bg-muted/40 p-3 text-sm wrap-anywhere"
+              data-testid="sign-in-code-step"
+            >
+              {t('signIn.code.intro', { email: codeFor })}
+            </p>
+            <FormField
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>
+                    {t(recovery ? 'signIn.recovery.label' : 'signIn.code.label')}
+                  </FormLabel>
+                  <FormControl>
+                    <Input
+                      {...field}
+                      value={field.value ?? ''}
+                      autoComplete="one-time-code"
+                      inputMode={recovery ? 'text' : 'numeric'}
+                      autoCapitalize="off"
+                      spellCheck={false}
+                    />
+                  </FormControl>
+                  <FormDescription>
+                    {t(recovery ? 'signIn.recovery.hint' : 'signIn.code.hint')}
+                  </FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto justify-self-start p-0"
+              onClick={switchCodeKind}
+            >
+              {t(recovery ? 'signIn.code.useApp' : 'signIn.code.useRecovery')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <EmailField control={form.control} name="email" />
+            <FormField
+              control={form.control}
+              name="password"
+              render={({ field }) => (
+                <FormItem>
+                  <div className="flex items-center justify-between gap-2">
+                    <FormLabel>{t('signIn.password')}</FormLabel>
+                    <Link
+                      to={paths.forgotPassword}
+                      className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {t('signIn.forgotPasswordLink')}
+                    </Link>
+                  </div>
+                  <FormControl>
+                    <Input type="password" autoComplete="current-password" {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </>
+        )}
         <PendingButton
           type="submit"
           className="mt-2 w-full"
@@ -163,6 +253,11 @@ export function SignInForm({ defaultEmail = '' }: { defaultEmail?: string }) {
         >
           {t('signIn.submit')}
         </PendingButton>
+        {codeStep && (
+          <Button type="button" variant="ghost" className="w-full" onClick={startOver}>
+            {t('signIn.code.back')}
+          </Button>
+        )}
       </form>
     </Form>
   );
