@@ -53,8 +53,8 @@ async function call(
 }
 
 /**
- * Enrols the admin of `cookie` (setup + enable) and leaves that session stepped up: enabling
- * is a code entered on it. `now` is the app's clock when the test injects one.
+ * Enrols the admin of `cookie` (setup + enable) and steps that session up with the next code
+ * (enabling alone is not a step-up). `now` is the app's clock when the test injects one.
  */
 export async function enrolAndStepUp(
   app: FastifyInstance,
@@ -85,7 +85,7 @@ export async function enrolAndStepUp(
   const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
   recoveryLeft.push(...recoveryCodes);
 
-  return {
+  const enrolment: Enrolment = {
     secret,
     recoveryCodes,
     nextCode,
@@ -96,6 +96,8 @@ export async function enrolAndStepUp(
       if (res.statusCode !== 204) throw new Error(`step-up: ${res.statusCode} ${res.body}`);
     },
   };
+  await enrolment.stepUp(cookie);
+  return enrolment;
 }
 
 /** Signs in an enrolled admin with a code; the session is stepped up. */

@@ -164,6 +164,20 @@ describe('enrolment (POST /api/admin/2fa/setup, /enable)', () => {
     expect((await adminRow(a.id)).totpSecret).toBe(a.enrolment.secret);
   });
 
+  it('is not a step-up: right after enabling, creating an admin still asks for a code (403 stepUp)', async () => {
+    const boss = await loginAs(t.app, t.database.db, 'super_admin');
+    const { secret } = (await call(boss.cookie, 'POST', '/api/admin/2fa/setup')).json();
+    const on = await call(boss.cookie, 'POST', '/api/admin/2fa/enable', {
+      code: totpCode(secret, now()),
+    });
+    expect(on.statusCode).toBe(200);
+    const refused = await createAdminAs(boss.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().stepUp).toBe(true);
+    expect((await stepUp(boss.cookie, totpCode(secret, now(), 1))).statusCode).toBe(204);
+    expect((await createAdminAs(boss.cookie)).statusCode).toBe(201);
+  });
+
   it('refuses a wrong first code (400 on code) and enabling without a setup (409); nothing changes', async () => {
     const a = await loginAs(t.app, t.database.db, 'admin');
     const none = await call(a.cookie, 'POST', '/api/admin/2fa/enable', { code: '123456' });

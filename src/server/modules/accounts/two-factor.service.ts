@@ -184,8 +184,8 @@ export function createTwoFactorService({
 
     /**
      * POST /api/admin/2fa/enable: the pending secret's code turns the factor on. Answers the
-     * recovery codes (only their hashes are kept); the admin's other sessions end, and this
-     * one counts as stepped up (a code was just entered on it).
+     * recovery codes (only their hashes are kept); the admin's other sessions end. It is not a
+     * step-up: section 11 counts the sign-in's code and POST /api/auth/step-up only.
      */
     async enable(who: Who, code: string, ctx: RequestContext): Promise<string[]> {
       const now = clock();
@@ -217,7 +217,6 @@ export function createTwoFactorService({
           codes.map((c) => hashRecoveryCode(who.id, c)),
         );
         await deleteUserSessions(tx, { id: who.id, type: 'admin' }, who.sessionIdHash);
-        await markSessionSteppedUp(tx, who.sessionIdHash, now);
         await recordAudit(tx, ctx, {
           action: 'admin.2fa.enable',
           resource: 'admin',
