@@ -22,6 +22,7 @@ import { useParticipant } from '@/client/api/participants/get-participant';
 import { AccountSummary } from '@/client/features/participants/components/account-summary';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
 import { EarningsCard } from '@/client/features/participants/components/earnings-card';
+import { PayoutNumberCard } from '@/client/features/participants/components/payout-number-card';
 import { PhotoUpload } from '@/client/features/participants/components/photo-upload';
 import { ProfileCompletionCard } from '@/client/features/participants/components/profile-completion-card';
 import { ProfileForm } from '@/client/features/participants/components/profile-form';
@@ -237,6 +238,7 @@ function Dashboard({ user }: { user: SessionUser }) {
               </div>
               <div className="grid gap-6">
                 <UpcomingTestsCard />
+                <PayoutNumberCard participant={participant.data.participant} />
                 <EarningsCard />
                 <TitledCard
                   title={t('data.title')}

@@ -11,6 +11,8 @@ export const participantKeys = {
   detail: (id: string) => [participantsPath, id] as const,
   earnings: (id: string) => [participantsPath, id, 'earnings'] as const,
   myEarnings: ['/api/me/earnings'] as const,
+  /** The statement, GET /api/me/payments, page by page. */
+  myPayments: ['/api/me/payments'] as const,
 };
 
 export const participantUrl = (id: string) => `${participantsPath}/${encodeURIComponent(id)}`;

@@ -56,29 +56,40 @@ async function participantWithPayments(count: number, payRate = '1000.00') {
 }
 
 /**
- * An extra payment (show-up fee, transport, bonus) written to the ledger as the extra
- * payments route writes it: pending, KES, on the application. The earnings are recomputed
- * by the next status change through the API, as every test here makes one afterwards.
+ * An extra payment (decisions.md section 11) added by staff through the API. A show-up fee
+ * needs a session marked attended, which these sessionless studies have not: it is written
+ * to the ledger as the route writes it (pending, KES, on the application), and every test
+ * here moves a payment through the API afterwards, which recomputes the earnings.
  */
 async function extraPayment(
   who: { id: string },
   on: { applicationId: string; testId: string },
   amount: string,
-  reason: PaymentReason,
+  reason: Exclude<PaymentReason, 'completion'>,
 ) {
-  const [row] = await t.database.db
-    .insert(payments)
-    .values({
-      participantId: who.id,
-      testId: on.testId,
-      applicationId: on.applicationId,
-      amount,
-      reason,
-      currency: 'KES',
-      status: 'pending',
-    })
-    .returning({ id: payments.id });
-  return row!.id;
+  if (reason === 'show_up') {
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        participantId: who.id,
+        testId: on.testId,
+        applicationId: on.applicationId,
+        amount,
+        reason,
+        currency: 'KES',
+        status: 'pending',
+      })
+      .returning({ id: payments.id });
+    return row!.id;
+  }
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/applications/${on.applicationId}/payments`,
+    headers: { cookie: boss.cookie },
+    payload: { amount, reason, ...(reason === 'other' ? { note: 'Airtime for the call' } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().payment.id as string;
 }
 
 const statement = (who: { cookie: string } | null, query = '') =>

@@ -7,44 +7,18 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import { PaymentStatusBadge } from '@/client/components/domain/payment-status-badge';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDate } from '@/client/lib/format-date';
 import { formatKes, toCents } from '@/shared/rules/money';
-import type { MyPayment } from '@/shared/schemas/participants';
 import { useMyEarnings } from '@/client/api/participants/get-my-earnings';
+import { PaymentStatement } from './payment-statement';
 import { useLanguage, useT } from '@/client/i18n/language';
 
-function PaymentRow({ payment }: { payment: MyPayment }) {
-  const t = useT('dashboard');
-  const language = useLanguage();
-  const paidOn = payment.status === 'completed' ? formatDate(payment.processedAt, language) : null;
-  return (
-    <li className="grid gap-1 py-3 first:pt-0 last:pb-0" data-payment-id={payment.id}>
-      <div className="flex items-start justify-between gap-3">
-        <p className="min-w-0 text-sm font-medium wrap-anywhere">{payment.testTitle}</p>
-        <p className="shrink-0 text-sm font-semibold">
-          {formatKes(toCents(payment.amount), language)}
-        </p>
-      </div>
-      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        <PaymentStatusBadge status={payment.status} />
-        <span>
-          {paidOn
-            ? t('earnings.payment.paidOn', { date: paidOn })
-            : t('earnings.payment.addedOn', {
-                date: formatDate(payment.createdAt, language) ?? '',
-              })}
-        </span>
-      </div>
-    </li>
-  );
-}
-
 /**
- * Totals earned, paid and pending, completed studies, and every payment with its status,
- * from GET /api/me/earnings (KES). The sentence under the totals says what the state is:
- * no payment at all, payments not paid out yet, or the last payout's date.
+ * Totals earned, paid and pending and completed studies from GET /api/me/earnings (KES),
+ * over the statement of every payment (PaymentStatement, GET /api/me/payments): the totals
+ * are sums over its rows (decisions.md section 5). The sentence under the totals says
+ * whether anything was paid out yet; with no payment at all the statement says so.
  */
 export function EarningsCard() {
   const earnings = useMyEarnings();
@@ -69,7 +43,7 @@ export function EarningsCard() {
     const lastPayment = formatDate(e.lastPaymentAt, language);
     const summary =
       payments.length === 0
-        ? t('earnings.noPayments')
+        ? null
         : lastPayment
           ? t('earnings.lastPayment', { date: lastPayment })
           : t('earnings.notPaidYet');
@@ -93,20 +67,10 @@ export function EarningsCard() {
             <dd className="text-xl font-semibold">{e.completedTests}</dd>
           </div>
         </dl>
-        <p className="mt-4 text-sm text-muted-foreground" data-testid="earnings-summary">
-          {summary}
-        </p>
-        {payments.length > 0 && (
-          <section aria-labelledby="my-payments-title" className="mt-4 border-t pt-4">
-            <h4 id="my-payments-title" className="mb-3 text-sm font-semibold">
-              {t('earnings.payments.title')}
-            </h4>
-            <ul className="divide-y" data-testid="my-payments">
-              {payments.map((payment) => (
-                <PaymentRow key={payment.id} payment={payment} />
-              ))}
-            </ul>
-          </section>
+        {summary && (
+          <p className="mt-4 text-sm text-muted-foreground" data-testid="earnings-summary">
+            {summary}
+          </p>
         )}
       </>
     );
@@ -123,7 +87,12 @@ export function EarningsCard() {
         </CardTitle>
         <CardDescription>{t('earnings.description')}</CardDescription>
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent className="grid gap-4">
+        <div>{body}</div>
+        <div className="border-t pt-4">
+          <PaymentStatement />
+        </div>
+      </CardContent>
     </Card>
   );
 }
