@@ -83,13 +83,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
         return res.res.headers.getSetCookie()[0]!.split(';')[0]!;
       };
 
-      // Staff: sign in and set up two-step sign-in (enabling counts as a code on the session).
+      // Staff: sign in, set up two-step sign-in and enter a code on the session.
       cookie = await signIn(adminEmail, TEST_PASSWORD);
       const setup = await call('POST', '/api/admin/2fa/setup');
       const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
       expect((await call('POST', '/api/admin/2fa/enable', { code: totp.generate() })).status).toBe(
         200,
       );
+      // Releasing wants a code entered on the session: the next 30-second step's.
+      const steppedUp = await call('POST', '/api/auth/step-up', {
+        code: totp.generate({ timestamp: Date.now() + 30_000 }),
+      });
+      expect(steppedUp.status, JSON.stringify(steppedUp.body)).toBe(204);
 
       // A participant (paid when the number ends 0-5) completes a study: one pending payment.
       const created = await call('POST', '/api/tests', {
