@@ -223,10 +223,13 @@ describe('M-Pesa outcomes by the last digit of the number', () => {
     await work();
     const p6 = await paymentOf(poor.paymentId);
     expect(p6).toMatchObject({ status: 'failed', payoutState: 'failed' });
-    expect(p6.failureReason).toMatch(/insufficient/i);
+    // M-Pesa's reason, then what staff do next.
+    expect(p6.failureReason).toMatch(
+      /insufficient.*Top up the paying M-Pesa account, then retry\.$/i,
+    );
     const p7 = await paymentOf(invalid.paymentId);
     expect(p7.status).toBe('failed');
-    expect(p7.failureReason).toBeTruthy();
+    expect(p7.failureReason).toMatch(/number registered on M-Pesa, then retry\.$/);
 
     const retry = await h.t.app.inject({
       method: 'PUT',

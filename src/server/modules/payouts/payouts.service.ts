@@ -16,7 +16,7 @@ import { recomputeEarnings } from '../payments/earnings.repo';
 import { findStudy } from '../studies/studies.repo';
 import { studyNotFound } from '../studies/studies.service';
 import { createDarajaClient, type DarajaClient } from './daraja';
-import { parseB2CResult, parseStatusResult } from './daraja-callbacks';
+import { parseB2CResult, parseStatusResult, statusOutcome } from './daraja-callbacks';
 import {
   claimOverdueAttempts,
   claimQueuedAttempts,
@@ -58,6 +58,25 @@ const newToken = () => randomBytes(32).toString('base64url');
 
 function personName(r: { firstName: string | null; lastName: string | null }): string {
   return r.firstName === null ? 'Deleted participant' : `${r.firstName} ${r.lastName ?? ''}`.trim();
+}
+
+/**
+ * M-Pesa's description of a failure with what staff do next (shown in the console beside
+ * the failed payment; participants see only that it will be retried).
+ */
+export function withAdvice(code: string, description: string): string {
+  const advice =
+    code === '1'
+      ? 'Top up the paying M-Pesa account, then retry.'
+      : ['2040', '2001', 'invalid_request'].includes(code) &&
+          /receiver|credit party|msisdn|number/i.test(description)
+        ? 'Ask the participant for a number registered on M-Pesa, then retry.'
+        : code === '2001'
+          ? 'Check MPESA_INITIATOR_NAME and MPESA_SECURITY_CREDENTIAL, then retry.'
+          : /not be found|expired/i.test(description)
+            ? 'Nothing was paid: retry.'
+            : 'Check the payment in the M-Pesa portal before retrying.';
+  return `${description.trim()} ${advice}`.slice(0, 500);
 }
 
 /** The send back-off of an attempt that certainly did not leave: 5 s, 10 s, 20 s … 10 min. */
@@ -217,7 +236,7 @@ export function createPayoutsService({
       return;
     }
     if (outcome.ok) await completePaidPayment(tx, payment.id, outcome.receipt, at);
-    else await failPayment(tx, payment.id, outcome.description, at);
+    else await failPayment(tx, payment.id, withAdvice(outcome.code, outcome.description), at);
     if (payment.participantId) {
       await recomputeEarnings(tx, payment.participantId);
       if (outcome.ok) {
@@ -564,6 +583,14 @@ export function createPayoutsService({
             code,
             description: status.resultDesc,
           });
+        if (statusOutcome(status) === 'unknown') {
+          // The query failed as a query (say 2001, the initiator refused) or M-Pesa has not
+          // finished: it says nothing about the money. The next status query asks again.
+          await updateAttempt(tx, attempt.id, {
+            lastError: `Status: ${status.resultDesc}`.slice(0, 1000),
+          });
+          return;
+        }
         const sentAt = attempt.sentAt?.getTime() ?? 0;
         if (now().getTime() - sentAt < NOT_FOUND_GRACE_MS) {
           // Too early to believe "not paid": M-Pesa may still be working through its queue.
