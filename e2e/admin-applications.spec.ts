@@ -137,7 +137,12 @@ describe('admin: applications', () => {
     await expect
       .poll(() => rowOf(page, first.name).locator('[data-status="completed"]').count())
       .toBe(1);
-    expect(await rowOf(page, first.name).getByText('No further steps').isVisible()).toBe(true);
+    // Completed is final: a payment (a bonus, a show-up fee) is all that can still be added.
+    expect(
+      await rowOf(page, first.name)
+        .getByRole('button', { name: `Add payment for ${first.name}` })
+        .isVisible(),
+    ).toBe(true);
 
     const completed = await admin<{ applications: { hoursWorked: string; status: string }[] }>(
       'GET',
@@ -267,7 +272,7 @@ describe('admin: applications', () => {
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(
       await menu.getByRole('menuitem').evaluateAll((items) => items.map((i) => i.textContent)),
-    ).toEqual(['Unschedule', 'Decline']);
+    ).toEqual(['Unschedule', 'Add payment…', 'Decline']);
     await page.keyboard.press('Escape');
     await expect.poll(() => menu.count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

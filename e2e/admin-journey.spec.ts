@@ -215,7 +215,10 @@ describe('admin journey', () => {
     expect((await completedAnswer).status()).toBe(200);
     await expect.poll(() => complete.count()).toBe(0);
     await expect.poll(() => application.locator('[data-status="completed"]').count()).toBe(1);
-    expect(await application.getByText('No further steps').isVisible()).toBe(true);
+    // Completed is final: a payment (a bonus, a show-up fee) is all that can still be added.
+    expect(
+      await application.getByRole('button', { name: `Add payment for ${name}` }).isVisible(),
+    ).toBe(true);
     noteToday();
 
     // --- Payments tab: the pending payment, processed, then paid with an M-Pesa code.

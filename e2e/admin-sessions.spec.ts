@@ -269,6 +269,7 @@ describe('admin: study sessions', () => {
       'Mark excusedAfter start',
       'Move to another session…',
       'Cancel booking',
+      'Add payment…',
       'Decline',
     ]);
     await shot(page, 'admin-sessions-scheduled-menu-1280');

@@ -11,7 +11,7 @@ import { NotificationBell } from '@/client/features/admin-notifications/componen
 import { OverviewTab } from '@/client/features/admin-overview/components/overview-tab';
 import { OutboxTab } from '@/client/features/admin-outbox/components/outbox-tab';
 import { ParticipantsTab } from '@/client/features/admin-participants/components/participants-tab';
-import { PaymentsTab } from '@/client/features/admin-payments/components/payments-tab';
+import { PaymentsArea } from '@/client/features/admin-payments/components/payments-area';
 import { RequestsTab } from '@/client/features/admin-requests/components/requests-tab';
 import { SettingsTab } from '@/client/features/admin-settings/components/settings-tab';
 import { StudiesPostponedNotice } from '@/client/features/admin-settings/components/studies-postponed-notice';
@@ -109,7 +109,7 @@ function Dashboard({ user }: { user: SessionUser }) {
           <RequestsTab />
         </TabsContent>
         <TabsContent value="payments">
-          <PaymentsTab />
+          <PaymentsArea />
         </TabsContent>
         <TabsContent value="admins">
           <AdminsTab

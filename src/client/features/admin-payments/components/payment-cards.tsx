@@ -3,6 +3,7 @@ import { NO_VALUE } from '@/client/lib/no-value';
 import { formatKesDecimal } from '@/shared/rules/money';
 import type { Payment } from '@/shared/schemas/payments';
 import { PaymentActions, payeeOf } from './payment-actions';
+import { PaymentReason } from './payment-reason';
 import { PaymentStatusBadge } from '@/client/components/domain/payment-status-badge';
 
 function NotYet({ label }: { label: string }) {
@@ -36,6 +37,7 @@ export function PaymentCards({ payments, busy }: { payments: Payment[]; busy: bo
             </div>
             <p className="shrink-0 pt-0.5 font-semibold whitespace-nowrap tabular-nums">
               {formatKesDecimal(payment.amount)}
+              <PaymentReason payment={payment} />
             </p>
           </div>
           <div className="mt-2">

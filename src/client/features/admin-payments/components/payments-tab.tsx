@@ -11,6 +11,7 @@ import type { PaymentStatus } from '@/shared/schemas/options';
 import type { PaymentTotals } from '@/shared/schemas/payments';
 import { usePayments } from '@/client/api/payments/get-payments';
 import { PaymentActions, payeeOf } from './payment-actions';
+import { PaymentReason } from './payment-reason';
 import { PaymentCards } from './payment-cards';
 import {
   PaymentStatusBadge,
@@ -155,6 +156,7 @@ function PaymentsList({
             <TableCell className="min-w-40">{payment.testTitle}</TableCell>
             <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
               {formatKesDecimal(payment.amount)}
+              <PaymentReason payment={payment} />
             </TableCell>
             <TableCell>
               <PaymentStatusBadge status={payment.status} />

@@ -15,10 +15,12 @@ import { useStudySessions } from '@/client/api/sessions/get-study-sessions';
 import { isFinalApplication } from '@/shared/rules/transitions';
 import { AdminCompleteApplicationDialog } from './admin-complete-application-dialog';
 import { AdminBookSessionDialog } from './admin-book-session-dialog';
+import { AdminAddPaymentDialog } from './admin-add-payment-dialog';
 
 /** A session study's own actions beside the status moves (decisions.md section 9). */
 type SessionAction = 'book' | 'cancel-booking' | 'mark-attended' | 'mark-no_show' | 'mark-excused';
-type Action = ApplicationStatus | SessionAction;
+/** A show-up fee, transport refund, bonus or other payment (decisions.md section 11). */
+type Action = ApplicationStatus | SessionAction | 'add-payment';
 
 /** The verb on each move's button: "Schedule Jane Doe". */
 const moveVerb: Record<Action, string> = {
@@ -36,6 +38,7 @@ const moveVerb: Record<Action, string> = {
   'mark-attended': 'Mark attended',
   'mark-no_show': 'Mark no-show',
   'mark-excused': 'Mark excused',
+  'add-payment': 'Add payment…',
 };
 
 /** What the toast says once moved: "Jane Doe is now scheduled." */
@@ -80,9 +83,15 @@ function personOf(application: Row): string {
  */
 function actionsOf(application: Application, inSessions: boolean): Action[] {
   const moves = applicationTransitions[application.status];
+  // Scheduled, completed and (in a study with sessions) excused, back to selected, can be paid extra.
+  const payable =
+    application.status === 'scheduled' ||
+    application.status === 'completed' ||
+    (inSessions && application.status === 'selected');
+  const extras: Action[] = payable ? ['add-payment'] : [];
   if (!inSessions) {
     const ahead = moves.filter((to) => !finalRefusals.includes(to));
-    return [...ahead, ...moves.filter((to) => finalRefusals.includes(to))];
+    return [...ahead, ...extras, ...moves.filter((to) => finalRefusals.includes(to))];
   }
   const out: Action[] = [];
   for (const to of moves) {
@@ -93,7 +102,7 @@ function actionsOf(application: Application, inSessions: boolean): Action[] {
   if (application.status === 'scheduled') {
     out.push('mark-attended', 'mark-no_show', 'mark-excused', 'book', 'cancel-booking');
   }
-  return [...out, ...moves.filter((to) => finalRefusals.includes(to))];
+  return [...out, ...extras, ...moves.filter((to) => finalRefusals.includes(to))];
 }
 
 /**
@@ -104,7 +113,9 @@ function actionsOf(application: Application, inSessions: boolean): Action[] {
  * and the marks wait for the start. Completing asks for the hours worked; declining,
  * disqualifying and cancelling a booking ask first. While the study's sessions load, a
  * placeholder stands in (Schedule or "Book session…" is not known yet). Final states offer
- * nothing. Toasts say how it went.
+ * nothing but "Add payment…" on a completed one (decisions.md section 11: scheduled, completed
+ * and excused applicants, the last back to selected, can be paid a show-up fee, transport or a
+ * bonus). Toasts say how it went.
  */
 export function ApplicationActions({
   application,
@@ -125,12 +136,16 @@ export function ApplicationActions({
   const deciding = sessions.isLoading;
   const [completing, setCompleting] = useState(false);
   const [booking, setBooking] = useState(false);
+  const [paying, setPaying] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const moved = useKeepFocus(box);
   const reasonId = useId();
   const person = personOf(application);
   const actions = actionsOf(application, inSessions);
-  const primary = actions.find((to) => primaryMoves.includes(to));
+  // A completed application's one action left is adding a payment: a button of its own.
+  const primary =
+    actions.find((to) => primaryMoves.includes(to)) ??
+    (application.status === 'completed' ? actions[0] : undefined);
   const pending = update.isPending || cancelBooking.isPending || mark.isPending;
   const started =
     application.session !== null && Date.parse(application.session.startsAt) <= Date.now();
@@ -169,6 +184,7 @@ export function ApplicationActions({
   function act(to: Action) {
     if (to === 'completed') setCompleting(true);
     else if (to === 'book') setBooking(true);
+    else if (to === 'add-payment') setPaying(true);
     else if (to === 'cancel-booking')
       void run(
         () => cancelBooking.mutateAsync(application.id),
@@ -237,7 +253,10 @@ export function ApplicationActions({
 
   function button(to: Action): MoveButton {
     const stop = blocked(to);
-    const name = `${to === 'book' ? 'Book session for' : verb(to)} ${person}`;
+    const name =
+      to === 'add-payment'
+        ? `Add payment for ${person}`
+        : `${to === 'book' ? 'Book session for' : verb(to)} ${person}`;
     if (!stop) return { variant: to === 'completed' ? 'default' : 'outline', ariaLabel: name };
     return {
       variant: 'outline',
@@ -284,7 +303,10 @@ export function ApplicationActions({
             const stop = blocked(to);
             return {
               disabled: stop !== undefined,
-              ariaLabel: `${verb(to)} ${person}${stop ? ` (${stop.short.toLowerCase()})` : ''}`,
+              ariaLabel:
+                to === 'add-payment'
+                  ? `Add payment for ${person}`
+                  : `${verb(to)} ${person}${stop ? ` (${stop.short.toLowerCase()})` : ''}`,
               badge: stop && <span className="ml-auto pl-2 text-xs">{stop.short}</span>,
             };
           },
@@ -311,6 +333,15 @@ export function ApplicationActions({
             application={application}
             person={person}
             onBooked={moved}
+          />
+        )}
+        {paying && (
+          <AdminAddPaymentDialog
+            open={paying}
+            onOpenChange={setPaying}
+            application={application}
+            person={person}
+            onAdded={moved}
           />
         )}
       </StatusActions>
