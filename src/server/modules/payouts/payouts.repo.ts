@@ -64,20 +64,29 @@ export async function insertPayout(
   return row.id;
 }
 
-/** pending -> processing in the payout, paid to each participant's payout number. */
-export async function markReleased(tx: DbOrTx, ids: string[], payoutId: string, at: Date) {
+/**
+ * pending -> processing in the payout, paid to the number each row was checked with (the
+ * number its B2C request goes to): a payout number changed meanwhile is the next release's.
+ */
+export async function markReleased(
+  tx: DbOrTx,
+  rows: Array<{ id: string; payTo: string | null }>,
+  payoutId: string,
+  at: Date,
+) {
   await tx.execute(sql`
     UPDATE payments p SET
       status = 'processing',
       payout_id = ${payoutId}::uuid,
       released_at = ${at.toISOString()}::timestamptz,
       failure_reason = NULL,
-      paid_to = (SELECT coalesce(pa.payout_phone, pa.phone) FROM participants pa WHERE pa.id = p.participant_id),
+      paid_to = v.paid_to,
       updated_at = ${at.toISOString()}::timestamptz
-    WHERE p.id IN (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
+    FROM (VALUES ${sql.join(
+      rows.map((r) => sql`(${r.id}::uuid, ${r.payTo}::text)`),
       sql`, `,
-    )})
+    )}) AS v(id, paid_to)
+    WHERE p.id = v.id
   `);
 }
 

@@ -409,12 +409,7 @@ export function createPayoutsService({
           amount,
           createdAt: at,
         });
-        await markReleased(
-          tx,
-          rows.map((r) => r.id),
-          payoutId,
-          at,
-        );
+        await markReleased(tx, rows, payoutId, at);
         if (provider === 'mpesa')
           await insertAttempts(
             tx,
