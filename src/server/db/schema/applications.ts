@@ -47,6 +47,11 @@ export const applications = pgTable(
     /** Set by the attendance route: attended lets staff complete; no_show is also the status. */
     attendance: varchar('attendance', { length: 20 }).$type<'attended' | 'no_show'>(),
     attendanceAt: timestamp('attendance_at', { withTimezone: true }),
+    /**
+     * When staff last marked the application excused (turned away at the door): the mark
+     * returns it to selected and clears `attendance`, so this keeps it, for the show-up fee.
+     */
+    excusedAt: timestamp('excused_at', { withTimezone: true }),
     /** The calendar file's SEQUENCE: raised on every change of the booking or its session. */
     calendarSequence: integer('calendar_sequence').notNull().default(0),
   },

@@ -1,29 +1,20 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { auditLogs, payments } from '../../db/schema/index';
+import { applications, payments } from '../../db/schema/index';
 import type { PaymentReason } from '../../../shared/schemas/options';
 import type { ExtraPaymentData } from '../../../shared/schemas/extra-payments';
 
 /**
  * Whether staff ever marked the application `excused` (turned away at the door, or warned
- * in time). The mark returns the application to `selected` and clears its attendance
- * (decisions.md section 9), so the attendance audit entry, written in the mark's own
- * transaction, is the record of it (through audit_logs_resource_idx).
+ * in time): the mark returns it to `selected` and clears its attendance (decisions.md
+ * section 9); `applications.excused_at` keeps it.
  */
 export async function wasExcused(db: DbOrTx, applicationId: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: auditLogs.id })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.resource, 'application'),
-        eq(auditLogs.resourceId, applicationId),
-        eq(auditLogs.action, 'application.attendance'),
-        sql`${auditLogs.details}->>'attendance' = 'excused'`,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+    .select({ excusedAt: applications.excusedAt })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return row?.excusedAt != null;
 }
 
 /** The reasons of the application's payments (completion and extras), whatever their status. */

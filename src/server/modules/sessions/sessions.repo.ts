@@ -578,6 +578,17 @@ export async function bookInto(
 }
 
 /** Attended (still scheduled, ready to complete) or no-show (final), at `at`. */
+/** Records that staff excused the application (it is back in selected, its seat freed). */
+export async function markExcused(tx: DbOrTx, id: string, at: Date): Promise<ApplicationRow> {
+  const [row] = await tx
+    .update(applications)
+    .set({ excusedAt: at })
+    .where(eq(applications.id, id))
+    .returning();
+  if (!row) throw new Error('UPDATE of a locked application answered no row');
+  return row;
+}
+
 export async function setAttendance(
   tx: DbOrTx,
   id: string,

@@ -40,6 +40,7 @@ import {
   bookInto,
   bumpCalendarSequence,
   ownApplicationTo,
+  markExcused,
   setAttendance,
   claimDueReminders,
   deleteSession,
@@ -817,7 +818,8 @@ export function createSessionsService(deps: {
   ): Promise<Application> {
     let row: ApplicationRow;
     if (attendance === 'excused') {
-      row = await releaseBooking(tx, application, 'selected', ctx.actor?.id ?? null);
+      await releaseBooking(tx, application, 'selected', ctx.actor?.id ?? null);
+      row = await markExcused(tx, application.id, now());
     } else {
       row = await setAttendance(tx, application.id, {
         attendance,
