@@ -133,7 +133,9 @@ export function createPayoutsService({
   async function idsOf(
     input: PayoutReleaseInput,
   ): Promise<{ ids: string[]; testId: string | null }> {
-    if ('paymentIds' in input) return { ids: [...new Set(input.paymentIds)], testId: null };
+    // A uuid is one payment however it is written (the database compares them so).
+    if ('paymentIds' in input)
+      return { ids: [...new Set(input.paymentIds.map((id) => id.toLowerCase()))], testId: null };
     const study = await findStudy(db, input.testId);
     if (!study) throw notFound(studyNotFound());
     const ids = await pendingPaymentIdsOfStudy(db, input.testId);
@@ -628,7 +630,23 @@ export function createPayoutsService({
         }
         return out;
       });
-      for (const a of claimed) await sendOne(a);
+      for (const [i, a] of claimed.entries()) {
+        try {
+          await sendOne(a);
+        } catch (error) {
+          // A write failed (the database lost). The attempts after this one certainly did not
+          // leave: queued again (best effort) so a later run sends them, instead of a status
+          // query finding nothing and failing payments that were never tried.
+          for (const unsent of claimed.slice(i + 1))
+            await updateAttempt(
+              db,
+              unsent.id,
+              { state: 'queued', tries: unsent.tries, nextCheckAt: at },
+              ['sending'],
+            ).catch(() => false);
+          throw error;
+        }
+      }
       return claimed.length;
     },
 
