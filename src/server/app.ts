@@ -119,6 +119,12 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
 }
 
 /**
+ * Paths whose last segment is a secret (the M-Pesa callback tokens), logged without it
+ * whatever answered them: the callback route, or a 405 for a GET or a trailing slash.
+ */
+const SECRET_LAST_SEGMENT = /^\/api\/payouts\/mpesa\//;
+
+/**
  * Polled, cached public reads (every visitor's stats strip) would drown the log: their
  * successes are logged at debug; their failures like any other request, at info.
  */
@@ -181,7 +187,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         method: request.method,
         url: request.routeOptions.config.redactUrl
           ? request.routeOptions.url
-          : request.url.split('?')[0],
+          : SECRET_LAST_SEGMENT.test(request.url)
+            ? request.url.split('?')[0]!.replace(/^(\/api\/payouts\/mpesa\/[^/]*\/).*$/, '$1…')
+            : request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         user: request.auth?.user.id,
