@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
-  adminApi,
+  type Api,
   apiAs,
   choose,
   descriptionOf,
@@ -12,8 +12,10 @@ import {
   signedInPage,
   toastShown,
 } from './support/kit';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
+import { type E2eServer, startE2eServer } from './support/global-server';
+import { enrolThroughApi } from './support/two-factor';
 import {
   expectNoAxeViolations,
   expectNoProblems,
@@ -23,6 +25,48 @@ import {
 
 const session = useBrowser();
 const PASSWORD = 'Savanna-Kestrel-73';
+
+/**
+ * Creating, disabling and re-enabling admins need two-step sign-in and a code entered in the
+ * last 5 minutes (decisions.md section 11). This file enrols the e2e super admin, which ends
+ * its other sessions and makes its sign-ins take a code, so it has a server of its own; the
+ * super admin's pages and API calls share the one stepped-up session made here.
+ */
+let server: E2eServer;
+let boss: Awaited<ReturnType<typeof enrolThroughApi>>;
+beforeAll(async () => {
+  server = await startE2eServer();
+  boss = await enrolThroughApi(server.baseUrl, E2E_ADMIN);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const base = () => server.baseUrl;
+
+/** The super admin's API client, on its stepped-up session. */
+async function bossApi(): Promise<Api> {
+  await boss.fresh();
+  return async <T>(method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base()}${url}`, {
+      method,
+      headers:
+        body === undefined
+          ? { cookie: boss.cookie }
+          : { cookie: boss.cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  };
+}
+
+/** A page of the super admin's stepped-up session, on the admins tab unless `path` says. */
+async function bossPage(width = 1280, path = '/admin/dashboard?tab=admins'): Promise<TestPage> {
+  await boss.fresh();
+  const t = await signedInPage(session, { baseUrl: base(), cookie: boss.cookie, width, path });
+  if (path.endsWith('tab=admins')) await t.page.getByRole('list', { name: 'Admins' }).waitFor();
+  return t;
+}
 const NEW_PASSWORD = 'Turkana-Lakeshore-19';
 
 const uniqueEmail = () => `staff.${crypto.randomBytes(4).toString('hex')}@example.com`;
@@ -32,6 +76,7 @@ async function signedInAdminPage(email: string, password: string, width = 1280):
     account: { email, password },
     width,
     path: '/admin/dashboard?tab=admins',
+    baseUrl: base(),
   });
   await t.page.getByRole('list', { name: 'Admins' }).waitFor();
   return t;
@@ -56,7 +101,7 @@ function adminItem(page: Page, email: string) {
 }
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
-  const res = await fetch(`${session.baseUrl}/api/auth/signin`, {
+  const res = await fetch(`${base()}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -66,7 +111,7 @@ async function canSignIn(email: string, password: string): Promise<boolean> {
 
 describe('admin management tab', () => {
   it('lets the super admin create an admin, refusing invalid input and a duplicate', async () => {
-    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const t = await bossPage();
     const { page } = t;
     const me = adminItem(page, E2E_ADMIN.email);
     expect(await me.textContent()).toContain('You');
@@ -128,19 +173,11 @@ describe('admin management tab', () => {
 
   it('tells a plain admin only a super admin can create admins, and changes their own password with the current one', async () => {
     const email = uniqueEmail();
-    const boss = await fetch(`${session.baseUrl}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: E2E_ADMIN.email, password: E2E_ADMIN.password }),
-    });
-    const cookie = boss.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const created = await fetch(`${session.baseUrl}/api/admin/create`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: PASSWORD }),
+    const created = await (
+      await bossApi()
+    )('POST', '/api/admin/create', {
+      username: email,
+      password: PASSWORD,
     });
     expect(created.status).toBe(201);
 
@@ -201,8 +238,9 @@ describe('admin management tab', () => {
 /** A new plain admin, made by the e2e super admin through the API. */
 async function newAdmin(): Promise<string> {
   const email = uniqueEmail();
-  const boss = await adminApi();
-  const created = await boss('POST', '/api/admin/create', { username: email, password: PASSWORD });
+  const created = await (
+    await bossApi()
+  )('POST', '/api/admin/create', { username: email, password: PASSWORD });
   expect(created.status).toBe(201);
   return email;
 }
@@ -214,7 +252,7 @@ describe('disabling and re-enabling admins', () => {
     const target = await signedInAdminPage(email, PASSWORD);
     expect((await target.context.request.get('/api/admin/list')).status()).toBe(200);
 
-    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const t = await bossPage();
     const { page } = t;
     expect(await adminItem(page, E2E_ADMIN.email).getByRole('button').count()).toBe(0);
     const item = adminItem(page, email);
@@ -260,7 +298,7 @@ describe('disabling and re-enabling admins', () => {
   it('tells apart two admins of the same name by their e-mail, in the button and the confirmation', async () => {
     const [first, second] = [await newAdmin(), await newAdmin()];
     for (const email of [first, second]) {
-      const them = await apiAs(email, PASSWORD);
+      const them = await apiAs(email, PASSWORD, base());
       const named = await them('PUT', '/api/admin/profile', {
         firstName: 'Sam',
         lastName: 'Otieno',
@@ -269,7 +307,7 @@ describe('disabling and re-enabling admins', () => {
       });
       expect(named.status).toBe(200);
     }
-    const t = await signedInAdminPage(E2E_ADMIN.email, E2E_ADMIN.password);
+    const t = await bossPage();
     const { page } = t;
     for (const email of [first, second]) {
       const disable = adminItem(page, email).getByRole('button', {
@@ -298,12 +336,13 @@ describe('disabling and re-enabling admins', () => {
     const t = await signedInPage(session, {
       account: { email, password: PASSWORD },
       path: '/admin/dashboard?tab=outbox',
+      baseUrl: base(),
     });
     const { page } = t;
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
 
-    const boss = await adminApi();
+    const boss = await bossApi();
     const list = await boss<{ admins: { id: string; email: string }[] }>('GET', '/api/admin/list');
     const id = list.body.admins.find((a) => a.email === email)!.id;
     expect((await boss('PUT', `/api/admin/${id}/status`, { status: 'disabled' })).status).toBe(200);
@@ -339,7 +378,7 @@ describe('disabling and re-enabling admins', () => {
 
 describe("an admin's profile screen", () => {
   it('is reached from the console by the name it carries (Account settings)', async () => {
-    const t = await signedInPage(session, { path: '/admin/dashboard' });
+    const t = await bossPage(1280, '/admin/dashboard');
     const { page } = t;
     const link = page.getByRole('link', { name: 'Account settings', exact: true });
     await link.first().waitFor();
@@ -358,6 +397,7 @@ describe("an admin's profile screen", () => {
       account: { email, password: PASSWORD },
       path: '/profile/settings',
       width: 375,
+      baseUrl: base(),
     });
     const { page } = t;
     const first = page.getByLabel('First name');
@@ -422,7 +462,7 @@ describe("an admin's profile screen", () => {
     expect(await canSignIn(email, PASSWORD)).toBe(false);
 
     // The admin list shows the new name.
-    const boss = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+    const boss = await bossApi();
     const list = await boss<{ admins: { email: string; firstName: string; status: string }[] }>(
       'GET',
       '/api/admin/list',

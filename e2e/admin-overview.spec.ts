@@ -1,11 +1,34 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { isoDay, shot, suffix, signedInPage } from './support/kit';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
+import { type E2eServer, startE2eServer } from './support/global-server';
+import { enrolThroughApi } from './support/two-factor';
 
 const session = useBrowser();
+
+/**
+ * Creating admins needs two-step sign-in and a fresh code (decisions.md section 11): this file
+ * enrols the e2e super admin, so it has a server of its own, and uses the super admin's one
+ * stepped-up session for every call.
+ */
+let server: E2eServer;
+let boss: Awaited<ReturnType<typeof enrolThroughApi>>;
+beforeAll(async () => {
+  server = await startE2eServer({ studiesOpen: true });
+  boss = await enrolThroughApi(server.baseUrl, E2E_ADMIN);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+const base = () => server.baseUrl;
+/** The super admin's stepped-up session. */
+async function superAdminCookie(): Promise<string> {
+  await boss.fresh();
+  return boss.cookie;
+}
 const PASSWORD = 'Overview-Baobab-73';
 
 const letters = () =>
@@ -19,7 +42,7 @@ function cookieOf(response: Response): string {
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${session.baseUrl}/api/auth/signin`, {
+  const res = await fetch(`${base()}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -29,7 +52,7 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 async function call<T>(method: string, url: string, body?: unknown, cookie?: string): Promise<T> {
-  const res = await fetch(`${session.baseUrl}${url}`, {
+  const res = await fetch(`${base()}${url}`, {
     method,
     headers: {
       ...(cookie ? { cookie } : {}),
@@ -104,7 +127,7 @@ async function sendResearchRequest(company: string) {
 
 /** A fresh admin (its own "read until" mark), signed in inside a new page. */
 const adminPage = (email: string, width: number) =>
-  signedInPage(session, { account: { email, password: PASSWORD }, width });
+  signedInPage(session, { account: { email, password: PASSWORD }, width, baseUrl: base() });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications,/ });
 async function unreadOf(page: Page): Promise<number> {
@@ -204,7 +227,7 @@ describe('admin overview', () => {
       timeout: 120_000,
     },
     async () => {
-      const superCookie = await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+      const superCookie = await superAdminCookie();
       const email = `overview.${suffix()}@example.com`;
       await call('POST', '/api/admin/create', { username: email, password: PASSWORD }, superCookie);
       const adminCookie = await signIn(email, PASSWORD);
@@ -349,7 +372,7 @@ describe('admin overview', () => {
   );
 
   it('keeps the figures when a refresh fails, retries, and fits a phone', async () => {
-    const superCookie = await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    const superCookie = await superAdminCookie();
     const email = `overview.${suffix()}@example.com`;
     await call('POST', '/api/admin/create', { username: email, password: PASSWORD }, superCookie);
 

@@ -175,7 +175,9 @@ export async function earningsOf(api: Api) {
 
 /**
  * A page of the file's browser signed in (through the API) as `account`, the e2e super
- * admin by default; `path` is opened when given.
+ * admin by default; `path` is opened when given. `baseUrl`: a spec's own server. `cookie`:
+ * a session to reuse instead of signing in (an admin with two-step sign-in, whose sign-ins
+ * each take a code).
  */
 export async function signedInPage(
   session: Session,
@@ -184,18 +186,32 @@ export async function signedInPage(
     width = 1280,
     height = 900,
     path,
+    baseUrl,
+    cookie,
   }: {
     account?: { email: string; password: string };
     width?: number;
     height?: number;
     path?: string;
+    baseUrl?: string;
+    cookie?: string;
   } = {},
 ): Promise<TestPage> {
-  const t = await session.newPage({ width, height });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(signedIn.status()).toBe(200);
+  const t = await session.newPage({ width, height, ...(baseUrl ? { baseUrl } : {}) });
+  if (cookie) {
+    const url = baseUrl ?? session.baseUrl;
+    await t.context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url };
+      }),
+    );
+  } else {
+    const signedIn = await t.context.request.post('/api/auth/signin', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(signedIn.status()).toBe(200);
+  }
   if (path) await t.page.goto(path);
   return t;
 }
