@@ -500,8 +500,14 @@ export function createPayoutsService({
         log.warn('payout callback with an unknown token ignored');
         return;
       }
+      if (kind === 'timeout' && found.byStatusToken) {
+        // The status query timed out in M-Pesa's queue (M-Pesa is busy): the next one keeps
+        // its back-off, or five would go out within seconds and hand the payment to staff.
+        log.info({ attemptId: found.id }, 'payout status query timed out; asking again later');
+        return;
+      }
       if (kind === 'timeout') {
-        // M-Pesa's queue timed out (or the status query did): ask for the status now.
+        // The B2C request timed out in M-Pesa's queue: ask for the status now.
         await updateAttempt(db, found.id, { nextCheckAt: now() }, [
           'sending',
           'accepted',
