@@ -4,7 +4,7 @@ export { admins } from './admins';
 export { studies } from './studies';
 export { applications } from './applications';
 export { clientRequests, researchRequests } from './requests';
-export { payments, earnings, payouts, payoutAttempts } from './payments';
+export { payments, earnings, payouts, payoutAttempts, paymentEvents } from './payments';
 export { adminRecoveryCodes } from './admin-recovery-codes';
 export { auditLogs } from './audit-logs';
 export { sessions } from './sessions';

@@ -96,6 +96,35 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The ledger of payment moves (decision 034): one row each time a payment is released
+ * (moves to processing), completed, failed or refunded, written by a trigger on
+ * payments.status so that no path can forget it. The reconciliation report reads it, so a
+ * past day's figures stay as they were when a payment is retried later.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    paidTo: varchar('paid_to', { length: 32 }),
+    transactionId: varchar('transaction_id', { length: 100 }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('payment_events_at_idx').on(t.at, t.id),
+    index('payment_events_payment_idx').on(t.paymentId),
+    check(
+      'payment_events_kind_check',
+      inList('kind', ['released', 'completed', 'failed', 'refunded']),
+    ),
+  ],
+);
+
 /** One release of payments by an admin (decisions.md section 11). */
 export const payouts = pgTable(
   'payouts',

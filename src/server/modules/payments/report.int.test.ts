@@ -70,29 +70,46 @@ const complete = { status: 'completed', paymentMethod: 'M-Pesa', transactionId: 
 const fail = { status: 'failed', failureReason: 'Insufficient balance' };
 const refund = { status: 'refunded' };
 
-/** Places a payment's section dates (EAT wall clock, "2026-01-31T23:30"). */
-async function place(
-  paymentId: string,
-  at: Partial<Record<'released_at' | 'processed_at' | 'failed_at' | 'refunded_at', string>>,
-) {
-  for (const [column, value] of Object.entries(at))
+/** The ledger's move each of a payment's dates records. */
+const KIND_OF = {
+  released_at: 'released',
+  processed_at: 'completed',
+  failed_at: 'failed',
+  refunded_at: 'refunded',
+} as const;
+
+/**
+ * Places a payment's section dates (EAT wall clock, "2026-01-31T23:30"): the payment's own
+ * date and its latest move of that kind in the ledger (payment_events).
+ */
+async function place(paymentId: string, at: Partial<Record<keyof typeof KIND_OF, string>>) {
+  for (const [column, value] of Object.entries(at)) {
+    const when = `${value}:00+03:00`;
     await t.database.db.execute(
-      sql`UPDATE payments SET ${sql.raw(column)} = ${`${value}:00+03:00`}::timestamptz WHERE id = ${paymentId}`,
+      sql`UPDATE payments SET ${sql.raw(column)} = ${when}::timestamptz WHERE id = ${paymentId}`,
     );
+    await t.database.db.execute(
+      sql`UPDATE payment_events SET at = ${when}::timestamptz WHERE id = (
+        SELECT id FROM payment_events WHERE payment_id = ${paymentId}
+           AND kind = ${KIND_OF[column as keyof typeof KIND_OF]}
+         ORDER BY at DESC LIMIT 1)`,
+    );
+  }
 }
 
-/** The ledger's own sums for the range, straight from the payments table. */
+/** The ledger's own sums for the range, straight from payment_events. */
 async function ledger(from: string, to: string) {
   const start = `${from}T00:00:00+03:00`;
   const end = sql`(${to}::date + 1)::text || 'T00:00:00+03:00'`;
   const result = (await t.database.db.execute(sql`
     WITH r AS (SELECT ${start}::timestamptz AS s, (${end})::timestamptz AS e)
     SELECT
-      coalesce(sum(amount) FILTER (WHERE released_at >= r.s AND released_at < r.e), 0)::numeric(14,2)::text AS released,
-      coalesce(sum(amount) FILTER (WHERE processed_at >= r.s AND processed_at < r.e AND status IN ('completed', 'refunded')), 0)::numeric(14,2)::text AS completed,
-      coalesce(sum(amount) FILTER (WHERE failed_at >= r.s AND failed_at < r.e), 0)::numeric(14,2)::text AS failed,
-      coalesce(sum(amount) FILTER (WHERE refunded_at >= r.s AND refunded_at < r.e), 0)::numeric(14,2)::text AS refunded
-    FROM payments, r
+      coalesce(sum(amount) FILTER (WHERE kind = 'released'), 0)::numeric(14,2)::text AS released,
+      coalesce(sum(amount) FILTER (WHERE kind = 'completed'), 0)::numeric(14,2)::text AS completed,
+      coalesce(sum(amount) FILTER (WHERE kind = 'failed'), 0)::numeric(14,2)::text AS failed,
+      coalesce(sum(amount) FILTER (WHERE kind = 'refunded'), 0)::numeric(14,2)::text AS refunded
+    FROM payment_events, r
+    WHERE at >= r.s AND at < r.e
   `)) as unknown as { rows: Record<PayoutReportSection, string>[] };
   return result.rows[0]!;
 }

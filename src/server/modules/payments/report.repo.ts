@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PaymentReason, PaymentStatus } from '../../../shared/schemas/options';
 import type { PayoutReportSection } from '../../../shared/schemas/payout-report';
@@ -23,30 +23,12 @@ export type ReportEntryRow = {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** One section's payments: its date column in [start, end), and any further condition. */
-function sectionOf(
-  section: PayoutReportSection,
-  column: SQL,
-  range: { start: Date; end: Date },
-  extra: SQL = sql`true`,
-): SQL {
-  return sql`
-    SELECT ${section}::text AS section, ${column} AS at, p.id, p.amount, p.reason, p.status,
-           p.transaction_id, p.paid_to, p.participant_id, p.test_id
-      FROM payments p
-     WHERE ${column} >= ${range.start.toISOString()}::timestamptz
-       AND ${column} < ${range.end.toISOString()}::timestamptz
-       AND ${extra}`;
-}
-
 /**
  * Every entry of the reconciliation report between `start` and `end` (exclusive), one
- * statement, so the rows and the sums come from one snapshot:
- * - released: released_at in range;
- * - completed: processed_at in range, completed or refunded since;
- * - failed: failed_at in range;
- * - refunded: refunded_at in range.
- * A payment may be in several sections. Sums are numeric (exact), sent as text.
+ * statement, so the rows and the sums come from one snapshot: the ledger's moves
+ * (payment_events: released, completed, failed, refunded) in the range, each in its
+ * section. A payment may be in several sections, and in one section more than once (failed,
+ * retried, failed again). Sums are numeric (exact), sent as text.
  */
 export async function reportEntries(
   db: DbOrTx,
@@ -54,13 +36,13 @@ export async function reportEntries(
 ): Promise<ReportEntryRow[]> {
   const result = await db.execute(sql`
     WITH entries AS (
-      ${sectionOf('released', sql`p.released_at`, range)}
-      UNION ALL
-      ${sectionOf('completed', sql`p.processed_at`, range, sql`p.status IN ('completed', 'refunded')`)}
-      UNION ALL
-      ${sectionOf('failed', sql`p.failed_at`, range)}
-      UNION ALL
-      ${sectionOf('refunded', sql`p.refunded_at`, range)}
+      SELECT ev.kind AS section, ev.at, p.id, ev.amount, p.reason, p.status,
+             coalesce(ev.transaction_id, p.transaction_id) AS transaction_id,
+             coalesce(ev.paid_to, p.paid_to) AS paid_to, p.participant_id, p.test_id
+        FROM payment_events ev
+        JOIN payments p ON p.id = ev.payment_id
+       WHERE ev.at >= ${range.start.toISOString()}::timestamptz
+         AND ev.at < ${range.end.toISOString()}::timestamptz
     )
     SELECT e.section,
            to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
