@@ -466,6 +466,11 @@ export function createPayoutsService({
     async bulkCsv(id: string): Promise<{ filename: string; stream: Readable }> {
       const payout = await findPayout(db, id);
       if (!payout) throw notFound('Payout not found');
+      // Its payments are in M-Pesa's hands: a file to pay them by hand would pay them twice.
+      if (payout.payout.provider !== 'manual')
+        throw conflict(
+          'This payout is paid over M-Pesa: there is no file to pay it by hand. Follow its progress instead.',
+        );
       const rows = await payoutBulkRows(db, id);
       const records = rows
         .filter((r) => r.status === 'processing')
