@@ -230,7 +230,8 @@ describe('admin journey', () => {
     await payment.waitFor();
     await expect.poll(() => payment.locator('[data-status="pending"]').count()).toBe(1);
     expect(squash(await payment.textContent())).toContain(title);
-    expect(await payment.locator('td').nth(2).textContent()).toBe(shown);
+    // The cells: the tick box to release it, participant, study, amount.
+    expect(await payment.locator('td').nth(3).textContent()).toBe(shown);
     const total = (label: string) => page.locator(`[data-total="${label}"]`).textContent();
     await expect.poll(() => total('Owed')).toBe(shown);
     expect(await total('Paid out')).toBe(KES('0'));

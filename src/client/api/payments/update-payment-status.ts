@@ -3,6 +3,7 @@ import { apiJson } from '@/client/lib/api';
 import { invalidateAll } from '../invalidate';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
 import { participantKeys } from '../participants/keys';
+import { payoutKeys } from '../payouts/keys';
 import { statsKeys } from '../stats/keys';
 import { studyKeys } from '../studies/keys';
 import { paymentKeys } from './keys';
@@ -19,10 +20,17 @@ export async function updatePaymentStatus({ id, ...body }: Move): Promise<Paymen
 }
 
 /**
- * A payment's move changes the list and totals, the stats, the participant's earnings and
- * its study's paid-out figure.
+ * A payment's move changes the list and totals, the stats, the participant's earnings, its
+ * study's paid-out figure and the progress of the payout it was released in.
  */
-const affectedKeys = [paymentKeys.all, statsKeys.all, participantKeys.all, studyKeys.all];
+const affectedKeys = [
+  paymentKeys.all,
+  statsKeys.all,
+  participantKeys.all,
+  studyKeys.all,
+  payoutKeys.list,
+  payoutKeys.details,
+];
 
 export function useUpdatePaymentStatus() {
   const queryClient = useQueryClient();

@@ -7,8 +7,10 @@ import { paymentTransitions } from '@/shared/rules/transitions';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
 import { useUpdatePaymentStatus } from '@/client/api/payments/update-payment-status';
+import { usePayoutConfig } from '@/client/api/payouts/get-payout-config';
 import { CompletePaymentDialog } from './complete-payment-dialog';
 import { FailPaymentDialog } from './fail-payment-dialog';
+import { withMpesa } from '../payout-state-text';
 
 /** The button for each move: "Process payment to Jane Doe". */
 const moveVerb: Record<PaymentStatus, string> = {
@@ -20,7 +22,7 @@ const moveVerb: Record<PaymentStatus, string> = {
 };
 
 const movedText: Record<PaymentStatus, string> = {
-  pending: 'is pending again',
+  pending: 'is pending again: release it to pay it',
   processing: 'is being processed',
   completed: 'is paid',
   failed: 'is marked as failed',
@@ -35,10 +37,14 @@ export function payeeOf(payment: Payment): string {
  * A payment's row actions along its state machine (decisions.md section 5):
  * pending -> processing | failed; processing -> completed | failed; failed ->
  * pending; completed -> refunded. Paying asks for the method and reference,
- * failing for an optional reason, refunding for confirmation.
+ * failing for an optional reason, refunding for confirmation. With M-Pesa payouts
+ * (decisions.md section 11) a pending payment is paid by releasing it, not by Process, and
+ * one M-Pesa has (sent, no answer yet) has no moves until M-Pesa answers; one whose outcome
+ * stayed unknown is marked paid or failed here, after checking the M-Pesa portal.
  */
 export function PaymentActions({ payment }: { payment: Payment }) {
   const update = useUpdatePaymentStatus();
+  const provider = usePayoutConfig().data?.provider;
   const [dialog, setDialog] = useState<'complete' | 'fail' | null>(null);
   const person = payeeOf(payment);
   const pending = update.isPending;
@@ -69,7 +75,13 @@ export function PaymentActions({ payment }: { payment: Payment }) {
     else void move({ status: to });
   }
 
-  const moves = paymentTransitions[payment.status];
+  // Processing by hand is the manual path only: with M-Pesa a payment goes out by release.
+  // Until the provider is known Process waits, rather than show and vanish.
+  const moves = withMpesa(payment)
+    ? []
+    : paymentTransitions[payment.status].filter(
+        (to) => !(payment.status === 'pending' && to === 'processing' && provider !== 'manual'),
+      );
   return (
     <StatusActions
       className="flex items-center justify-end gap-2"
@@ -96,7 +108,11 @@ export function PaymentActions({ payment }: { payment: Payment }) {
       }
       pending={pending}
       onMove={choose}
-      empty={<span className="text-xs text-muted-foreground">No further steps</span>}
+      empty={
+        <span className="text-xs text-muted-foreground">
+          {withMpesa(payment) ? 'With M-Pesa: wait for its answer' : 'No further steps'}
+        </span>
+      }
     >
       {dialog === 'complete' && (
         <CompletePaymentDialog

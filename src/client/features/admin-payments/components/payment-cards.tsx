@@ -5,6 +5,8 @@ import type { Payment } from '@/shared/schemas/payments';
 import { PaymentActions, payeeOf } from './payment-actions';
 import { PaymentReason } from './payment-reason';
 import { PaymentStatusBadge } from '@/client/components/domain/payment-status-badge';
+import { type PaymentSelection, SelectPayment } from './payment-selection';
+import { PayoutState } from './payout-state';
 
 function NotYet({ label }: { label: string }) {
   return (
@@ -21,13 +23,26 @@ function NotYet({ label }: { label: string }) {
  * Below the sm breakpoint: one card per payment instead of the table, so the status
  * and the payment's moves are on screen without scrolling sideways.
  */
-export function PaymentCards({ payments, busy }: { payments: Payment[]; busy: boolean }) {
+export function PaymentCards({
+  payments,
+  busy,
+  selection,
+}: {
+  payments: Payment[];
+  busy: boolean;
+  selection: PaymentSelection;
+}) {
   return (
     <ul className="grid gap-3 sm:hidden" aria-label="Payments" aria-busy={busy || undefined}>
       {payments.map((payment) => (
         <li key={payment.id} data-payment-id={payment.id} className="rounded-lg border p-4">
           <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+            {payment.status === 'pending' && (
+              <div className="flex h-6 shrink-0 items-center">
+                <SelectPayment payment={payment} selection={selection} />
+              </div>
+            )}
+            <div className="min-w-0 flex-1">
               <p className="font-medium wrap-anywhere">{payeeOf(payment)}</p>
               {payment.participantEmail && (
                 <p className="text-sm wrap-anywhere text-muted-foreground">
@@ -42,11 +57,7 @@ export function PaymentCards({ payments, busy }: { payments: Payment[]; busy: bo
           </div>
           <div className="mt-2">
             <PaymentStatusBadge status={payment.status} />
-            {payment.status === 'failed' && payment.failureReason && (
-              <p className="mt-1 text-xs wrap-anywhere text-muted-foreground">
-                {payment.failureReason}
-              </p>
-            )}
+            <PayoutState payment={payment} />
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
             <div className="col-span-2 min-w-0">

@@ -1,4 +1,5 @@
 import { BanknoteIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { NO_VALUE } from '@/client/lib/no-value';
 import { Card } from '@/client/components/ui/card';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
@@ -10,9 +11,21 @@ import { formatKesDecimal } from '@/shared/rules/money';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { PaymentTotals } from '@/shared/schemas/payments';
 import { usePayments } from '@/client/api/payments/get-payments';
+import { usePayoutConfig } from '@/client/api/payouts/get-payout-config';
+import { isStepUpCancelled, useStepUp } from '@/client/features/auth/step-up';
+import { PayoutProgressPanel } from '@/client/components/layout/admin-payout-progress';
+import { ReleasePayoutsDialog } from '@/client/components/layout/admin-payout-release-dialog';
 import { PaymentActions, payeeOf } from './payment-actions';
 import { PaymentReason } from './payment-reason';
 import { PaymentCards } from './payment-cards';
+import {
+  type PaymentSelection,
+  ReleaseBar,
+  SelectPayment,
+  usePaymentSelection,
+} from './payment-selection';
+import { PayoutState } from './payout-state';
+import { RecentPayouts } from './recent-payouts';
 import {
   PaymentStatusBadge,
   paymentStatusOptions,
@@ -21,25 +34,55 @@ import { FilterSelect, SearchField } from '@/client/components/ui/filter-control
 import { PagedListView } from '@/client/components/ui/paged-list-view';
 import { TimeStamp } from '@/client/components/ui/time-stamp';
 
+/** The payments a confirmation is about: taken when it opens, so a refresh cannot change them. */
+type ReleaseTarget = { paymentIds: string[]; count: number };
+
+const descriptions = {
+  mpesa:
+    'A payment is created when an application is completed. Tick the pending payments and release them: M-Pesa pays each participant, and the list follows.',
+  manual:
+    'A payment is created when an application is completed. Tick the pending payments and release them, pay them with the M-Pesa bulk file, then mark each paid with its M-Pesa code or bank reference.',
+};
+
 /**
- * Admin dashboard, Payments tab: what participants are owed and were paid (KES),
- * with totals, server-side filters, and the moves of each payment.
+ * Admin dashboard, Payments tab: what participants are owed and were paid (KES), with
+ * totals, server-side filters, the moves of each payment, and releasing payouts
+ * (decisions.md section 11): tick pending payments, confirm (with a second-factor code when
+ * the server asks for one), then follow the payout.
  */
 export function PaymentsTab() {
+  const withStepUp = useStepUp();
   const filters = useListFilters<{ status: PaymentStatus }>();
   const list = usePayments(filters.query);
+  const provider = usePayoutConfig().data?.provider;
+  const selection = usePaymentSelection(list.items);
+  const [release, setRelease] = useState<ReleaseTarget | null>(null);
+  const [followed, setFollowed] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <AdminTabSection
       id="payments-heading"
       title="Payments"
-      description="A payment is created when an application is completed. Process it, then mark it paid with the M-Pesa code or bank reference."
+      description={provider ? descriptions[provider] : descriptions.manual}
+      headingRef={headingRef}
     >
       <PaymentTotalsCards
         totals={list.totals}
         loading={list.isPending}
         searched={Boolean(filters.searched)}
       />
+
+      {followed && (
+        <PayoutProgressPanel
+          key={followed}
+          payoutId={followed}
+          onClose={() => {
+            setFollowed(null);
+            headingRef.current?.focus();
+          }}
+        />
+      )}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchField
@@ -59,7 +102,43 @@ export function PaymentsTab() {
         />
       </div>
 
-      <PaymentsList list={list} filtered={filters.filtered} onClearFilters={filters.clear} />
+      {list.items.length > 0 && (
+        <ReleaseBar
+          selection={selection}
+          onRelease={() =>
+            setRelease({
+              paymentIds: selection.chosen.map((p) => p.id),
+              count: selection.chosen.length,
+            })
+          }
+        />
+      )}
+
+      <PaymentsList
+        list={list}
+        selection={selection}
+        filtered={filters.filtered}
+        onClearFilters={filters.clear}
+      />
+
+      <RecentPayouts />
+
+      {release && (
+        <ReleasePayoutsDialog
+          open
+          onOpenChange={(open) => !open && setRelease(null)}
+          target={{ paymentIds: release.paymentIds }}
+          scope={
+            release.count === 1 ? 'the selected payment' : `the ${release.count} selected payments`
+          }
+          withStepUp={withStepUp}
+          isStepUpCancelled={isStepUpCancelled}
+          onReleased={(payout) => {
+            selection.clear();
+            setFollowed(payout.id);
+          }}
+        />
+      )}
     </AdminTabSection>
   );
 }
@@ -111,10 +190,12 @@ function PaymentTotalsCards({
 
 function PaymentsList({
   list,
+  selection,
   filtered,
   onClearFilters,
 }: {
   list: ReturnType<typeof usePayments>;
+  selection: PaymentSelection;
   filtered: boolean;
   onClearFilters: () => void;
 }) {
@@ -128,10 +209,11 @@ function PaymentsList({
       onClearFilters={onClearFilters}
     >
       <CardsOrTable
-        cards={<PaymentCards payments={list.items} busy={list.isFetching} />}
+        cards={<PaymentCards payments={list.items} busy={list.isFetching} selection={selection} />}
         busy={list.isFetching}
         caption="Payments to participants, newest first."
         columns={[
+          { header: 'Select', srOnly: true, className: 'w-10' },
           { header: 'Participant' },
           { header: 'Study' },
           { header: 'Amount', className: 'text-right' },
@@ -145,6 +227,9 @@ function PaymentsList({
       >
         {list.items.map((payment) => (
           <TableRow key={payment.id} data-payment-id={payment.id}>
+            <TableCell className="w-10 align-top">
+              <SelectPayment payment={payment} selection={selection} />
+            </TableCell>
             <TableCell className="min-w-36">
               <div className="font-medium">{payeeOf(payment)}</div>
               {payment.participantEmail && (
@@ -158,13 +243,9 @@ function PaymentsList({
               {formatKesDecimal(payment.amount)}
               <PaymentReason payment={payment} />
             </TableCell>
-            <TableCell>
+            <TableCell className="min-w-44">
               <PaymentStatusBadge status={payment.status} />
-              {payment.status === 'failed' && payment.failureReason && (
-                <div className="mt-1 max-w-48 text-xs text-muted-foreground">
-                  {payment.failureReason}
-                </div>
-              )}
+              <PayoutState payment={payment} className="max-w-56" />
             </TableCell>
             <TableCell className="whitespace-nowrap">{payment.paymentMethod ?? NO_VALUE}</TableCell>
             <TableCell className="font-mono text-xs whitespace-nowrap">

@@ -18,8 +18,8 @@ import { BookedSessionCell } from '@/client/components/layout/admin-applicant-re
 import { ApplicationsPanel } from './applications-panel';
 import { BackToDashboard } from './back-to-dashboard';
 import { EditStudyDialog } from './edit-study-dialog';
-import { ExportPaymentsButton } from './export-payments-button';
 import { SessionsSection } from './sessions-section';
+import { StudyPayouts } from './study-payouts';
 import { FullWarning, StudyStats } from './study-stats';
 import { StudyOverview } from './study-overview';
 import { studyPageShell } from './study-text';
@@ -186,12 +186,7 @@ export function LoadedStudy({
         </TabsContent>
 
         <TabsContent value="completed" className="grid grid-cols-1 gap-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">
-              Each completed participant is paid {formatKes(paymentCents)}.
-            </p>
-            <ExportPaymentsButton testId={study.id} />
-          </div>
+          <StudyPayouts study={study} paymentCents={paymentCents} />
           <ApplicationsPanel
             state={applications}
             items={completed}
