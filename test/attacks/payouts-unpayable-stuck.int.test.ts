@@ -25,25 +25,22 @@ const setStatus = (id: string, payload: Record<string, string>) =>
   });
 
 describe('a payment M-Pesa cannot carry, with the M-Pesa provider', () => {
-  // Finding (medium, not fixed: which payments may be paid by hand under M-Pesa, and how the
-  // console offers it, is a design choice; decision 032 refuses every by-hand processing).
-  it.fails(
-    'can be paid by hand as the release says: processing, then completed with the reference',
-    async () => {
-      for (const amount of ['1500.50', '150001.00']) {
-        const o = await h.owed(1, amount);
-        const release = await h.release([o.paymentId]);
-        expect(release.statusCode).toBe(409);
-        expect(release.json().errors[o.paymentId]).toMatch(/by hand/);
-        const byHand = await setStatus(o.paymentId, { status: 'processing' });
-        expect(byHand.statusCode, byHand.body).toBe(200);
-        const paid = await setStatus(o.paymentId, {
-          status: 'completed',
-          transactionId: 'QK12HAND01',
-          paymentMethod: 'M-Pesa',
-        });
-        expect(paid.statusCode, paid.body).toBe(200);
-      }
-    },
-  );
+  // Finding (medium): by-hand processing was refused under M-Pesa, so such a payment could be
+  // neither paid nor recorded; staff may now pay any payment by hand while no attempt is open.
+  it('can be paid by hand as the release says: processing, then completed with the reference', async () => {
+    for (const amount of ['1500.50', '150001.00']) {
+      const o = await h.owed(1, amount);
+      const release = await h.release([o.paymentId]);
+      expect(release.statusCode).toBe(409);
+      expect(release.json().errors[o.paymentId]).toMatch(/by hand/);
+      const byHand = await setStatus(o.paymentId, { status: 'processing' });
+      expect(byHand.statusCode, byHand.body).toBe(200);
+      const paid = await setStatus(o.paymentId, {
+        status: 'completed',
+        transactionId: 'QK12HAND01',
+        paymentMethod: 'M-Pesa',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+    }
+  });
 });

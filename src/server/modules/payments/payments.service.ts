@@ -102,8 +102,6 @@ export function createPaymentsService({
         if (!canMove(paymentTransitions, from, input.status)) {
           throw conflict(`A payment cannot move from ${from} to ${input.status}`);
         }
-        if (input.status === 'processing' && config.payouts.provider === 'mpesa')
-          throw conflict('Release the payment to pay it over M-Pesa (Payments, Release).');
         // A payment in M-Pesa's hands is settled by M-Pesa's answer, never by hand: moving it
         // (and releasing it again) could pay twice. One whose outcome stayed unknown after every
         // status query is settled by staff, after checking the M-Pesa portal.
