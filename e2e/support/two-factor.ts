@@ -74,6 +74,7 @@ export async function enrolThroughApi(
   const codes = codeSource(secret);
   const { recoveryCodes } = (await post(baseUrl, cookie, '/api/admin/2fa/enable', {
     code: codes.next(),
+    currentPassword: account.password,
   })) as { recoveryCodes: string[] };
   codes.addRecoveryCodes(recoveryCodes);
   await stepUp(baseUrl, cookie, codes.next());

@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(twoFactorRoutes, {
     twoFactor: createTwoFactorService({
       db: database.db,
+      accounts,
       ...(options.clock ? { now: options.clock } : {}),
     }),
   });

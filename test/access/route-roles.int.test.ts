@@ -427,7 +427,7 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
       { method: 'POST', url: '/api/admin/2fa/enable', payload: { code: '123456' } },
       async (who) => {
         const setup = await send({ method: 'POST', url: '/api/admin/2fa/setup' }, who);
-        return { code: totpCode(setup.json().secret, new Date()) };
+        return { code: totpCode(setup.json().secret, new Date()), currentPassword: who.password };
       },
     ),
   'DELETE /api/admin/2fa': (c) =>

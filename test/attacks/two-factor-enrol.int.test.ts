@@ -24,22 +24,18 @@ const call = (cookie: string, method: 'POST' | 'GET', url: string, payload?: obj
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
 describe('enrolling the second factor from a stolen session', () => {
-  // Finding (high, not fixed: it needs a design choice, e.g. the current password with
-  // POST /api/admin/2fa/enable as PUT /api/me/payout-number asks for it, which the spec's
-  // request shape { code } does not carry).
-  it.fails(
-    'needs more than the session: without the current password nothing is enrolled, and the real admin keeps their sessions',
-    async () => {
-      const victim = await loginAs(t.app, t.database.db, 'admin');
-      const otherTab = await signIn(t.app, victim.email);
-      const stolen = victim.cookie;
-      const setup = await call(stolen, 'POST', '/api/admin/2fa/setup');
-      const secret = setup.json().secret as string;
-      const enable = await call(stolen, 'POST', '/api/admin/2fa/enable', {
-        code: totpCode(secret, new Date()),
-      });
-      expect(enable.statusCode).not.toBe(200);
-      expect((await call(otherTab.cookie, 'GET', '/api/admin/2fa')).statusCode).toBe(200);
-    },
-  );
+  // Fixed: POST /api/admin/2fa/enable takes the current password beside the code, as
+  // PUT /api/me/payout-number does (docs/decisions/035-admin-second-factor.md).
+  it('needs more than the session: without the current password nothing is enrolled, and the real admin keeps their sessions', async () => {
+    const victim = await loginAs(t.app, t.database.db, 'admin');
+    const otherTab = await signIn(t.app, victim.email);
+    const stolen = victim.cookie;
+    const setup = await call(stolen, 'POST', '/api/admin/2fa/setup');
+    const secret = setup.json().secret as string;
+    const enable = await call(stolen, 'POST', '/api/admin/2fa/enable', {
+      code: totpCode(secret, new Date()),
+    });
+    expect(enable.statusCode).not.toBe(200);
+    expect((await call(otherTab.cookie, 'GET', '/api/admin/2fa')).statusCode).toBe(200);
+  });
 });

@@ -172,8 +172,11 @@ const routes: Route[] = [
     path: '/api/admin/2fa/enable',
     who: 'admin',
     in: 'body',
-    valid: () => ({ code: '123456' }),
-    fields: [{ name: 'code', message: TOTP_CODE }],
+    valid: () => ({ code: '123456', currentPassword: TEST_PASSWORD }),
+    fields: [
+      { name: 'code', message: TOTP_CODE },
+      { name: 'currentPassword', message: notAllowed('Current password') },
+    ],
   },
   {
     method: 'DELETE',

@@ -59,7 +59,10 @@ async function call(
 export async function enrolAndStepUp(
   app: FastifyInstance,
   cookie: string,
-  { now = () => new Date() }: { now?: () => Date } = {},
+  {
+    now = () => new Date(),
+    password = TEST_PASSWORD,
+  }: { now?: () => Date; password?: string } = {},
 ): Promise<Enrolment> {
   const setup = await call(app, cookie, 'POST', '/api/admin/2fa/setup');
   if (setup.statusCode !== 200) throw new Error(`2fa setup: ${setup.statusCode} ${setup.body}`);
@@ -79,7 +82,10 @@ export async function enrolAndStepUp(
     return recovery;
   };
 
-  const enabled = await call(app, cookie, 'POST', '/api/admin/2fa/enable', { code: nextCode() });
+  const enabled = await call(app, cookie, 'POST', '/api/admin/2fa/enable', {
+    code: nextCode(),
+    currentPassword: password,
+  });
   if (enabled.statusCode !== 200)
     throw new Error(`2fa enable: ${enabled.statusCode} ${enabled.body}`);
   const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };

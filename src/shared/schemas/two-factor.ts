@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { say } from './fields';
+import { existingPasswordField, messages, say } from './fields';
 
 /**
  * The admin second factor (decisions.md section 11): TOTP codes from an authenticator app
@@ -61,8 +61,18 @@ export const twoFactorSetupSchema = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/admin/2fa/enable. */
-export const enableTwoFactorSchema = z.object({ code: totpCodeField });
+/**
+ * POST /api/admin/2fa/enable: the new secret's first code and the current password (checked
+ * like a sign-in): the session alone, perhaps a stolen one, cannot put its own phone on the
+ * account (docs/decisions/035-admin-second-factor.md).
+ */
+export const enableTwoFactorSchema = z.object({
+  code: totpCodeField,
+  currentPassword: existingPasswordField(
+    messages.currentPasswordRequired,
+    say('label.currentPassword'),
+  ),
+});
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>;
 
 /** The answer of enabling: the recovery codes, shown this once (only their hashes are kept). */

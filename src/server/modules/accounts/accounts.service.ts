@@ -463,6 +463,21 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     },
 
     /**
+     * Turning two-step sign-in on (decisions.md section 11): the admin's current password,
+     * counted like a sign-in; 400 on `currentPassword` when wrong.
+     */
+    async confirmTwoFactorEnrolment(
+      who: Who,
+      currentPassword: string | undefined,
+      ctx: RequestContext,
+    ) {
+      await confirmCurrentPassword(who, currentPassword, ctx, {
+        action: 'admin.2fa.enable_failed',
+        missingMessage: messages.currentPasswordRequired(),
+      });
+    },
+
+    /**
      * Inside the transaction that stores the new e-mail: reset links void, the user's other
      * sessions end, and the old address is told (a mail that quotes nothing typed).
      */

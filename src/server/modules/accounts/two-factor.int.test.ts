@@ -104,6 +104,7 @@ describe('enrolment (POST /api/admin/2fa/setup, /enable)', () => {
     expect(second).not.toBe(secret);
     const stale = await call(a.cookie, 'POST', '/api/admin/2fa/enable', {
       code: totpCode(secret, now()),
+      currentPassword: TEST_PASSWORD,
     });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().errors.code).toMatch(/not right/);
@@ -111,6 +112,7 @@ describe('enrolment (POST /api/admin/2fa/setup, /enable)', () => {
 
     const enabled = await call(a.cookie, 'POST', '/api/admin/2fa/enable', {
       code: totpCode(second, now()),
+      currentPassword: TEST_PASSWORD,
     });
     expect(enabled.statusCode).toBe(200);
     expect(enabled.headers['cache-control']).toBe('no-store');
@@ -169,6 +171,7 @@ describe('enrolment (POST /api/admin/2fa/setup, /enable)', () => {
     const { secret } = (await call(boss.cookie, 'POST', '/api/admin/2fa/setup')).json();
     const on = await call(boss.cookie, 'POST', '/api/admin/2fa/enable', {
       code: totpCode(secret, now()),
+      currentPassword: TEST_PASSWORD,
     });
     expect(on.statusCode).toBe(200);
     const refused = await createAdminAs(boss.cookie);
@@ -178,13 +181,37 @@ describe('enrolment (POST /api/admin/2fa/setup, /enable)', () => {
     expect((await createAdminAs(boss.cookie)).statusCode).toBe(201);
   });
 
+  it('needs the current password: a session alone (perhaps stolen) enrols nothing, a wrong password counts like a sign-in, and the other sessions stay', async () => {
+    const a = await loginAs(t.app, t.database.db, 'admin');
+    const otherTab = await signIn(t.app, a.email);
+    const { secret } = (await call(a.cookie, 'POST', '/api/admin/2fa/setup')).json();
+    const code = totpCode(secret, now());
+    const missing = await call(a.cookie, 'POST', '/api/admin/2fa/enable', { code });
+    expect(missing.statusCode).toBe(400);
+    expect(Object.keys(missing.json().errors)).toEqual(['currentPassword']);
+    const wrong = await call(a.cookie, 'POST', '/api/admin/2fa/enable', {
+      code,
+      currentPassword: 'Not-My-Password-1',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ currentPassword: 'Current password is incorrect.' });
+    expect((await adminRow(a.id)).totpEnabledAt).toBeNull();
+    expect(await alive(otherTab.cookie)).toBe(200);
+    const failed = (await auditOf(a.id)).filter((x) => x.action === 'admin.2fa.enable_failed');
+    expect(failed).toHaveLength(1);
+  });
+
   it('refuses a wrong first code (400 on code) and enabling without a setup (409); nothing changes', async () => {
     const a = await loginAs(t.app, t.database.db, 'admin');
-    const none = await call(a.cookie, 'POST', '/api/admin/2fa/enable', { code: '123456' });
+    const none = await call(a.cookie, 'POST', '/api/admin/2fa/enable', {
+      code: '123456',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(none.statusCode).toBe(409);
     const { secret } = (await call(a.cookie, 'POST', '/api/admin/2fa/setup')).json();
     const wrong = await call(a.cookie, 'POST', '/api/admin/2fa/enable', {
       code: totpCode(secret, now(), 3),
+      currentPassword: TEST_PASSWORD,
     });
     expect(wrong.statusCode).toBe(400);
     const row = await adminRow(a.id);

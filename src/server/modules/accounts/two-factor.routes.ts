@@ -57,7 +57,7 @@ export async function twoFactorRoutes(app: FastifyInstance, opts: { twoFactor: T
       const auth = request.auth!;
       const recoveryCodes = await twoFactor.enable(
         { id: auth.user.id, sessionIdHash: auth.sessionIdHash },
-        request.body.code,
+        request.body,
         requestContext(request),
       );
       return { recoveryCodes };

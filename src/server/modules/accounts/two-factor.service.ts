@@ -9,6 +9,7 @@ import {
   type TwoFactorStatus,
 } from '../../../shared/schemas/two-factor';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
+import type { AccountsService } from './accounts.service';
 import { deleteSession, deleteUserSessions } from './sessions.repo';
 import {
   hashRecoveryCode,
@@ -110,9 +111,12 @@ type Who = { id: string; sessionIdHash: string };
 
 export function createTwoFactorService({
   db,
+  accounts,
   now: clock = () => new Date(),
 }: {
   db: Db;
+  /** The current-password check of enrolling, counted like a sign-in. */
+  accounts: Pick<AccountsService, 'confirmTwoFactorEnrolment'>;
   /** The clock of the code checks and the step-up; tests move it instead of waiting. */
   now?: () => Date;
 }) {
@@ -184,15 +188,27 @@ export function createTwoFactorService({
 
     /**
      * POST /api/admin/2fa/enable: the pending secret's code turns the factor on. Answers the
-     * recovery codes (only their hashes are kept); the admin's other sessions end. It is not a
+     * recovery codes (only their hashes are kept); the admin's other sessions end. The current
+     * password is needed too (a session alone cannot enrol). It is not a
      * step-up: section 11 counts the sign-in's code and POST /api/auth/step-up only.
      */
-    async enable(who: Who, code: string, ctx: RequestContext): Promise<string[]> {
-      const now = clock();
+    async enable(
+      who: Who,
+      input: { code: string; currentPassword: string },
+      ctx: RequestContext,
+    ): Promise<string[]> {
+      const { code } = input;
       const row = await enrolled(who.id);
       if (row.totpEnabledAt) throw conflict('Two-step sign-in is already on.');
       const pending = row.totpPendingSecret;
       if (!pending) throw conflict('Start the set-up first: no QR code is waiting for its code.');
+      // The password first: a stolen session cannot put the thief's phone on the account.
+      await accounts.confirmTwoFactorEnrolment(
+        { id: who.id, type: 'admin' },
+        input.currentPassword,
+        ctx,
+      );
+      const now = clock();
       const step = matchingTotpStep(pending, code, now);
       if (step === null) {
         await recordAudit(db, ctx, {

@@ -25,6 +25,7 @@ import { TitledCard } from '@/client/components/ui/titled-card';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
+import { applyFieldErrors } from '@/client/lib/form-errors';
 import { formatDate } from '@/client/lib/format-date';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { useZodForm } from '@/client/lib/use-zod-form';
@@ -284,12 +285,12 @@ function EnrolSteps({
   onEnabled: (codes: string[]) => void;
 }) {
   const enable = useEnableTwoFactor();
-  const form = useZodForm(enableTwoFactorSchema, { code: '' });
+  const form = useZodForm(enableTwoFactorSchema, { code: '', currentPassword: '' });
   const keyId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
-  async function onSubmit(values: { code: string }) {
+  async function onSubmit(values: { code: string; currentPassword: string }) {
     try {
       const { recoveryCodes } = await enable.mutateAsync(values);
       toast({
@@ -299,9 +300,8 @@ function EnrolSteps({
       onEnabled(recoveryCodes);
     } catch (error) {
       const { fieldErrors } = getApiErrorDetails(error);
-      if (fieldErrors.code)
-        form.setError('code', { message: fieldErrors.code }, { shouldFocus: true });
-      else toastFailure('Two-step sign-in was not turned on', error, 'Please try again.');
+      const shown = applyFieldErrors(form.setError, fieldErrors, ['currentPassword', 'code']);
+      if (!shown) toastFailure('Two-step sign-in was not turned on', error, 'Please try again.');
     }
   }
 
@@ -375,6 +375,25 @@ function EnrolSteps({
                 <FormDescription>
                   6 digits. Turning it on signs out your other sessions.
                 </FormDescription>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="currentPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Current password</FormLabel>
+                <FormControl>
+                  <Input
+                    {...field}
+                    type="password"
+                    autoComplete="current-password"
+                    className="sm:max-w-xs"
+                  />
+                </FormControl>
+                <FormDescription>So that only you can add a phone to your account.</FormDescription>
                 <FormMessage role="alert" />
               </FormItem>
             )}
