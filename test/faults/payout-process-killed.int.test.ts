@@ -87,9 +87,11 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       cookie = await signIn(adminEmail, TEST_PASSWORD);
       const setup = await call('POST', '/api/admin/2fa/setup');
       const totp = new TOTP({ secret: Secret.fromBase32(setup.body.secret) });
-      expect((await call('POST', '/api/admin/2fa/enable', { code: totp.generate() })).status).toBe(
-        200,
-      );
+      const enabled = await call('POST', '/api/admin/2fa/enable', {
+        code: totp.generate(),
+        currentPassword: TEST_PASSWORD,
+      });
+      expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
       // Releasing wants a code entered on the session: the next 30-second step's.
       const steppedUp = await call('POST', '/api/auth/step-up', {
         code: totp.generate({ timestamp: Date.now() + 30_000 }),
