@@ -10,7 +10,8 @@ export function withMpesa(payment: Payment): boolean {
 export type PayoutStateLine = {
   text: string;
   tone?: 'muted' | 'warning' | 'danger';
-  nowrap?: boolean;
+  /** The number paid to, kept on one line (the line may break before it). */
+  phone?: string;
 };
 
 /** Where a released payment stands, in words (decisions.md section 11). */
@@ -54,6 +55,6 @@ export function payoutStateLines(payment: Payment): PayoutStateLine[] {
   }
   if (payment.attempts > 1) lines.push({ text: `Attempt ${payment.attempts}`, tone: 'muted' });
   if (payment.paidTo && payment.status !== 'pending')
-    lines.push({ text: `To ${payment.paidTo}`, tone: 'muted', nowrap: true });
+    lines.push({ text: `To ${payment.paidTo}`, tone: 'muted', phone: payment.paidTo });
   return lines;
 }

@@ -238,12 +238,12 @@ function PaymentsList({
                 </div>
               )}
             </TableCell>
-            <TableCell className="min-w-40">{payment.testTitle}</TableCell>
+            <TableCell className="min-w-32">{payment.testTitle}</TableCell>
             <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
               {formatKesDecimal(payment.amount)}
               <PaymentReason payment={payment} />
             </TableCell>
-            <TableCell className="min-w-44">
+            <TableCell className="min-w-32">
               <PaymentStatusBadge status={payment.status} />
               <PayoutState payment={payment} className="max-w-56" />
             </TableCell>

@@ -18,14 +18,14 @@ export function PayoutState({ payment, className }: { payment: Payment; classNam
       data-payout-state={payment.payoutState ?? ''}
     >
       {lines.map((line) => (
-        <li
-          key={line.text}
-          className={cn(
-            line.nowrap ? 'whitespace-nowrap' : 'wrap-anywhere',
-            line.tone && toneClass[line.tone],
+        <li key={line.text} className={cn('wrap-anywhere', line.tone && toneClass[line.tone])}>
+          {line.phone ? (
+            <>
+              To <span className="whitespace-nowrap">{line.phone}</span>
+            </>
+          ) : (
+            line.text
           )}
-        >
-          {line.text}
         </li>
       ))}
     </ul>
