@@ -177,7 +177,7 @@ function TurnOffForm({ onDone }: { onDone: () => void }) {
           <PendingButton
             type="submit"
             variant="destructive"
-            pending={disable.isPending}
+            pending={disable.isPending || form.formState.isSubmitting}
             pendingLabel="Turning off…"
           >
             Turn off
@@ -399,7 +399,11 @@ function EnrolSteps({
             )}
           />
           <div className="flex flex-col gap-2 sm:flex-row">
-            <PendingButton type="submit" pending={enable.isPending} pendingLabel="Turning on…">
+            <PendingButton
+              type="submit"
+              pending={enable.isPending || form.formState.isSubmitting}
+              pendingLabel="Turning on…"
+            >
               Turn on two-step sign-in
             </PendingButton>
             <Button type="button" variant="outline" disabled={enable.isPending} onClick={onCancel}>
