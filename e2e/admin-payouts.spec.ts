@@ -417,6 +417,60 @@ describe('admin: releasing payouts over M-Pesa', () => {
     await mine.close();
   }, 180_000);
 
+  it('a payment moved elsewhere while the confirmation is open: the release is refused whole, says why, and nothing is sent', async () => {
+    expect(codes, 'the first test sets up two-step sign-in').toBeDefined();
+    const study = await createActiveStudy(admin, {
+      title: `Matatu fare study ${suffix()}`,
+      payRate: '900.00',
+      duration: 1,
+      maxParticipants: 2,
+    });
+    const early = await owed(study.id, 'Chebet', 4);
+    const late = await owed(study.id, 'Mutua', 5);
+    const sentBefore = sim.requests.length;
+    const t = await paymentsTab(1280, codes!.next());
+    const { page } = t;
+    await tabTo(page, selectBox(page, late.name));
+    await page.keyboard.press('Space');
+    await tabTo(page, selectBox(page, early.name));
+    await page.keyboard.press('Space');
+    const { dialog } = await releaseByKeyboard(page, { count: 2, total: 'Ksh\u00a01,800' });
+
+    // Meanwhile another admin marks one failed.
+    const moved = await paymentOf(early.name);
+    expect(
+      (await admin('PUT', `/api/payments/${moved.id}/status`, { status: 'failed' })).status,
+    ).toBe(200);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe(
+        '1 of the 2 payments is not pending (failed): nothing was released. Refresh the list and choose again.',
+      );
+    // Asked again, the confirmation names the payment in the way and offers nothing to confirm.
+    await expect
+      .poll(async () => squash(await dialog.textContent()))
+      .toContain(`${early.name}: Not pending (failed)`);
+    expect(squash(await dialog.textContent())).toContain('1 payment, Ksh 900 in total.');
+    expect(await dialog.getByRole('button', { name: 'Release 1 payment' }).isDisabled()).toBe(true);
+    await expectNoAxeViolations(page);
+    await shot(page, 'payouts-refused-1280');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect((await paymentOf(late.name)).status).toBe('pending');
+    expect(sim.requests).toHaveLength(sentBefore);
+    // The list followed: the moved one is failed, the other still ticked and pending.
+    await expect
+      .poll(() => rowOf(page, early.name).locator('[data-status="failed"]').count())
+      .toBe(1);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Release 1 payment (Ksh\u00a0900)' }).count())
+      .toBe(1);
+    expectNoProblems(t, [409]);
+    await t.close();
+  }, 120_000);
+
   it("releases every pending payment of a study from the study page's Completed tab", async () => {
     expect(codes, 'the first test sets up two-step sign-in').toBeDefined();
     const study = await createActiveStudy(admin, {
