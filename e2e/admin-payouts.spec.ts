@@ -103,7 +103,7 @@ async function paymentOf(name: string): Promise<PaymentRow> {
 }
 
 /**
- * Two-step sign-in set up for the admin of `api` (that session stays signed in); answers
+ * Two-step sign-in set up for the e2e admin of `api` (that session stays signed in); answers
  * its codes, each usable once (TOTP steps, then the recovery codes).
  */
 async function enrol(api: Api) {
@@ -112,6 +112,7 @@ async function enrol(api: Api) {
   const codes = codeSource(setup.body.secret);
   const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/admin/2fa/enable', {
     code: codes.next(),
+    currentPassword: E2E_ADMIN.password,
   });
   expect(enabled.status).toBe(200);
   codes.addRecoveryCodes(enabled.body.recoveryCodes);
