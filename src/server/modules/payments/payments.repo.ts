@@ -19,7 +19,9 @@ export function isOwedPayment(): SQL {
 
 /** The latest payout attempt's state and error, for staff to see what is happening. */
 const latestAttempt = (column: 'state' | 'last_error') =>
-  sql<string | null>`(SELECT a.${sql.raw(column)} FROM payout_attempts a WHERE a.payment_id = ${payments.id} ORDER BY a.created_at DESC, a.id DESC LIMIT 1)`;
+  sql<
+    string | null
+  >`(SELECT a.${sql.raw(column)} FROM payout_attempts a WHERE a.payment_id = ${payments.id} ORDER BY a.created_at DESC, a.id DESC LIMIT 1)`;
 
 const joinedColumns = {
   payment: payments,

@@ -113,7 +113,8 @@ export function createPaymentsService({
         for (const attempt of unresolved)
           await updateAttempt(tx, attempt.id, {
             state: input.status === 'completed' ? 'succeeded' : 'failed',
-            receipt: input.status === 'completed' ? (input.transactionId?.slice(0, 20) ?? null) : null,
+            receipt:
+              input.status === 'completed' ? (input.transactionId?.slice(0, 20) ?? null) : null,
             resultDesc: `Settled by staff: ${input.status}`,
             resolvedAt: new Date(),
           });
