@@ -17,10 +17,10 @@ import { TableCell, TableRow } from '@/client/components/ui/table';
 import { toast } from '@/client/components/ui/use-toast';
 import { sessionStartText } from '@/client/lib/admin-session-time';
 import { errorMessageOf } from '@/client/lib/error-message';
+import { formatKesExact } from '@/client/lib/format-kes-exact';
 import { NO_VALUE } from '@/client/lib/no-value';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { useZodForm } from '@/client/lib/use-zod-form';
-import { formatKesDecimal } from '@/shared/rules/money';
 import { paymentReasonLabels } from '@/shared/schemas/extra-payments';
 import {
   type PayoutReport,
@@ -135,7 +135,7 @@ function ReportBody({ report, busy }: { report: PayoutReport; busy: boolean }) {
             </dt>
             <dd className="mt-1">
               <span className="block text-base font-bold whitespace-nowrap tabular-nums sm:text-2xl">
-                {formatKesDecimal(report.totals[s])}
+                {formatKesExact(report.totals[s])}
               </span>
               <span className="block text-xs text-muted-foreground">
                 {countText(report.sections[s].count)}
@@ -172,7 +172,7 @@ function ReportSection({
     <section aria-labelledby={headingId} className="grid gap-3" data-report-section={section}>
       <div>
         <h3 id={headingId} className="text-lg font-semibold">
-          {label}: {countText(data.count)}, {formatKesDecimal(data.amount)}
+          {label}: {countText(data.count)}, {formatKesExact(data.amount)}
         </h3>
         <p className="text-sm text-muted-foreground">{sectionHints[section]}</p>
       </div>
@@ -194,7 +194,7 @@ function ReportSection({
                       <p className="text-muted-foreground wrap-anywhere">{row.testTitle}</p>
                     </div>
                     <p className="shrink-0 text-right font-semibold whitespace-nowrap tabular-nums">
-                      {formatKesDecimal(row.amount)}
+                      {formatKesExact(row.amount)}
                       <span className="block text-xs font-normal text-muted-foreground">
                         {paymentReasonLabels[row.reason]}
                       </span>
@@ -239,7 +239,7 @@ function ReportSection({
                 {row.transactionId ?? NO_VALUE}
               </TableCell>
               <TableCell className="text-right font-medium whitespace-nowrap tabular-nums">
-                {formatKesDecimal(row.amount)}
+                {formatKesExact(row.amount)}
               </TableCell>
             </TableRow>
           ))}
