@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { StatusActions } from '@/client/components/domain/status-actions';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { toast } from '@/client/components/ui/use-toast';
-import { formatKesDecimal } from '@/shared/rules/money';
+import { formatKesDecimal, toCents } from '@/shared/rules/money';
 import { paymentTransitions } from '@/shared/rules/transitions';
 import type { PaymentStatus } from '@/shared/schemas/options';
 import type { Payment, PaymentStatusInput } from '@/shared/schemas/payments';
+import type { PayoutConfigInfo } from '@/shared/schemas/payouts';
 import { useUpdatePaymentStatus } from '@/client/api/payments/update-payment-status';
 import { usePayoutConfig } from '@/client/api/payouts/get-payout-config';
 import { CompletePaymentDialog } from './complete-payment-dialog';
@@ -29,6 +30,18 @@ const movedText: Record<PaymentStatus, string> = {
   refunded: 'is refunded',
 };
 
+/**
+ * A payment the release refuses to send over M-Pesa and tells staff to pay by hand (no payout
+ * number left, cents, above the per-transaction maximum): Process stays offered for it, as the
+ * server allows, or it could be neither paid nor recorded.
+ */
+function paidByHandOnly(payment: Payment, config: PayoutConfigInfo): boolean {
+  const cents = toCents(payment.amount);
+  return (
+    payment.participantId === null || cents % 100n !== 0n || cents > BigInt(config.maxAmount) * 100n
+  );
+}
+
 export function payeeOf(payment: Payment): string {
   return payment.participantName ?? 'Deleted participant';
 }
@@ -44,7 +57,8 @@ export function payeeOf(payment: Payment): string {
  */
 export function PaymentActions({ payment }: { payment: Payment }) {
   const update = useUpdatePaymentStatus();
-  const provider = usePayoutConfig().data?.provider;
+  const config = usePayoutConfig().data;
+  const provider = config?.provider;
   const [dialog, setDialog] = useState<'complete' | 'fail' | null>(null);
   const person = payeeOf(payment);
   const pending = update.isPending;
@@ -75,12 +89,14 @@ export function PaymentActions({ payment }: { payment: Payment }) {
     else void move({ status: to });
   }
 
-  // Processing by hand is the manual path only: with M-Pesa a payment goes out by release.
-  // Until the provider is known Process waits, rather than show and vanish.
+  // Processing by hand is the manual path, and with M-Pesa only for a payment it cannot carry
+  // (the release says to pay it by hand); others go out by release. Until the provider is
+  // known Process waits, rather than show and vanish.
+  const byHand = provider === 'manual' || (config !== undefined && paidByHandOnly(payment, config));
   const moves = withMpesa(payment)
     ? []
     : paymentTransitions[payment.status].filter(
-        (to) => !(payment.status === 'pending' && to === 'processing' && provider !== 'manual'),
+        (to) => !(payment.status === 'pending' && to === 'processing' && !byHand),
       );
   return (
     <StatusActions
