@@ -4,7 +4,7 @@ import { FormDialog } from '@/client/components/ui/form-dialog';
 import { ChoiceField, TextField } from '@/client/components/ui/form-fields';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { applyFieldErrors } from '@/client/lib/form-errors';
-import { formatKesDecimal } from '@/shared/rules/money';
+import { formatKesExact } from '@/client/lib/format-kes-exact';
 import {
   type Payment,
   type PaymentCompletionData,
@@ -59,8 +59,8 @@ export function CompletePaymentDialog({
       title="Mark payment as paid"
       description={
         <>
-          Record how {formatKesDecimal(payment.amount)} was paid to {person} for “
-          {payment.testTitle}”. They are e-mailed the reference.
+          Record how {formatKesExact(payment.amount)} was paid to {person} for “{payment.testTitle}
+          ”. They are e-mailed the reference.
         </>
       }
       form={form}
