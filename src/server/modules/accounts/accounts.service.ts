@@ -30,10 +30,12 @@ import { hashToken, newToken } from './session-tokens';
 import { deleteSession, deleteUserSessions, insertSession } from './sessions.repo';
 import {
   activeLock,
+  ANY_ADDRESS,
   clearAllFailures,
   clearFailures,
   failureKeyOf,
   LOCKOUT_MS,
+  MAX_CODE_FAILURES_ANY_ADDRESS,
   recordFailure,
 } from './auth-failures.repo';
 import {
@@ -286,9 +288,22 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
             codeRequired,
           );
         }
+        const accountLock = await activeLock(db, key, ANY_ADDRESS, now);
+        if (accountLock) {
+          await fail('second-factor codes locked for the account');
+          throw locked(lockedMessage(accountLock, now), accountLock, now);
+        }
         codeMethod = await useSecondFactorCode(db, account.row, input.code, now);
         if (!codeMethod) {
-          const { lockedUntil } = await recordFailure(db, key, ctx.ip, now);
+          const accountWide = await recordFailure(
+            db,
+            key,
+            ANY_ADDRESS,
+            now,
+            MAX_CODE_FAILURES_ANY_ADDRESS,
+          );
+          const here = await recordFailure(db, key, ctx.ip, now);
+          const lockedUntil = here.lockedUntil ?? accountWide.lockedUntil;
           await fail(
             lockedUntil ? 'wrong second-factor code, now locked' : 'wrong second-factor code',
           );
@@ -308,6 +323,7 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       const sessionToken = newToken();
       await db.transaction(async (tx) => {
         await clearFailures(tx, key, ctx.ip);
+        if (codeMethod) await clearFailures(tx, key, ANY_ADDRESS);
         await recordSuccessfulSignIn(tx, account.type, signedIn.id);
         if (replacesSessionIdHash) await deleteSession(tx, replacesSessionIdHash);
         await insertSession(tx, {

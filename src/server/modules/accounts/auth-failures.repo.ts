@@ -30,16 +30,18 @@ export async function activeLock(
 
 /**
  * Counts one failure in one statement (no read-then-write race between parallel guesses).
- * The 5th in a row locks the pair until `now` + 15 minutes and starts the count again.
+ * The 5th (or `max`-th) in a row locks the pair until `now` + 15 minutes and starts the
+ * count again.
  */
 export async function recordFailure(
   db: DbOrTx,
   keyHash: string,
   ip: string,
   now: Date,
+  max: number = MAX_FAILED_ATTEMPTS,
 ): Promise<{ lockedUntil: Date | null }> {
   const lockEnd = new Date(now.getTime() + LOCKOUT_MS);
-  const reachesMax = sql`${authFailures.failures} + 1 >= ${MAX_FAILED_ATTEMPTS}`;
+  const reachesMax = sql`${authFailures.failures} + 1 >= ${max}`;
   const [row] = await db
     .insert(authFailures)
     .values({ keyHash, ip: ipOf(ip), failures: 1, lockedUntil: null, updatedAt: now })
@@ -55,6 +57,14 @@ export async function recordFailure(
   const lockedUntil = row?.lockedUntil ?? null;
   return { lockedUntil: lockedUntil && lockedUntil > now ? lockedUntil : null };
 }
+
+/**
+ * Wrong second-factor codes of one account from every address together (the attack of many
+ * addresses, each under its own 5): the 10th in a row locks code sign-ins of the account
+ * for 15 minutes. Only someone who has the password can get this far.
+ */
+export const ANY_ADDRESS = 'second-factor codes, any address';
+export const MAX_CODE_FAILURES_ANY_ADDRESS = 10;
 
 /** A success from this address starts the count again. */
 export async function clearFailures(db: DbOrTx, keyHash: string, ip: string): Promise<void> {
