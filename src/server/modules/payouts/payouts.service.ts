@@ -122,7 +122,7 @@ export function createPayoutsService({
       return `${r.payTo} is not a Kenyan mobile number: ask the participant to change their payout number.`;
     const cents = toCents(r.amount);
     if (cents % 100n !== 0n)
-      return `${formatKes(cents)} has cents (${r.amount}): M-Pesa pays whole shillings. Pay it by hand.`;
+      return `Ksh ${r.amount} has cents: M-Pesa pays whole shillings. Pay it by hand.`;
     if (cents < BigInt(minAmount) * 100n)
       return `Below the per-transaction minimum of ${formatKes(BigInt(minAmount) * 100n)}.`;
     if (cents > BigInt(maxAmount) * 100n)
