@@ -1,21 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { applications, payments } from '../../db/schema/index';
+import { payments } from '../../db/schema/index';
 import type { PaymentReason } from '../../../shared/schemas/options';
 import type { ExtraPaymentData } from '../../../shared/schemas/extra-payments';
-
-/**
- * Whether staff ever marked the application `excused` (turned away at the door, or warned
- * in time): the mark returns it to `selected` and clears its attendance (decisions.md
- * section 9); `applications.excused_at` keeps it.
- */
-export async function wasExcused(db: DbOrTx, applicationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ excusedAt: applications.excusedAt })
-    .from(applications)
-    .where(eq(applications.id, applicationId));
-  return row?.excusedAt != null;
-}
 
 /** The reasons of the application's payments (completion and extras), whatever their status. */
 export async function paymentReasonsOf(

@@ -20,12 +20,7 @@ import {
 } from '../applications/applications.repo';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { recomputeEarnings } from './earnings.repo';
-import {
-  applicationPaymentIds,
-  insertExtraPayment,
-  paymentReasonsOf,
-  wasExcused,
-} from './extra-payments.repo';
+import { applicationPaymentIds, insertExtraPayment, paymentReasonsOf } from './extra-payments.repo';
 import { toPayment } from './payments.mapper';
 import { findJoinedPayment } from './payments.repo';
 
@@ -68,10 +63,14 @@ async function joinedPayment(db: DbOrTx, id: string): Promise<Payment> {
 
 export function createExtraPaymentsService({ db, config }: { db: Db; config: Config }) {
   async function standingOf(tx: DbOrTx, application: ApplicationRow): Promise<Standing> {
-    // One after the other: in a transaction both would share its one connection anyway.
-    const excused = await wasExcused(tx, application.id);
-    const reasons = await paymentReasonsOf(tx, application.id);
-    return { status: application.status, attendance: application.attendance, excused, reasons };
+    return {
+      status: application.status,
+      attendance: application.attendance,
+      // Marking excused returns the application to `selected` and clears its attendance
+      // (decisions.md section 9); `excused_at` keeps that staff ever marked it.
+      excused: application.excusedAt !== null,
+      reasons: await paymentReasonsOf(tx, application.id),
+    };
   }
 
   return {
