@@ -34,7 +34,7 @@ import {
 } from './two-factor.repo';
 
 /**
- * The admin second factor (decisions.md section 11; docs/decisions/033): enrolment, turning
+ * The admin second factor (decisions.md section 11; docs/decisions/035): enrolment, turning
  * it off, and the step-up of a session. Console only, so its words are English. No secret
  * (after setup), code or hash is ever logged, audited or answered.
  */

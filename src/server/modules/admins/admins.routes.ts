@@ -91,7 +91,7 @@ export async function adminsRoutes(app: FastifyInstance, opts: { admins: AdminsS
   /**
    * A super admin disables or re-enables an admin (decisions.md section 4), with step-up
    * (section 11) both ways: re-enabling gives an account its access back, as creating one
-   * does (docs/decisions/033-admin-second-factor.md).
+   * does (docs/decisions/035-admin-second-factor.md).
    */
   r.put(
     '/api/admin/:id/status',
