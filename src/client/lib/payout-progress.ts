@@ -2,6 +2,9 @@ import type { Payout } from '@/shared/schemas/payouts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** "1 payment", "3 payments": the console's count of payments, in every payout sentence. */
+export const paymentCount = (n: number) => plural(n, 'payment', 'payments');
+
 /**
  * The payments of a payout that moved on since: refunded or settled by hand, or retried and
  * released again (a released payment belongs to its latest payout, so it left this one).

@@ -9,15 +9,13 @@ import { Skeleton } from '@/client/components/ui/skeleton';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesExact } from '@/client/lib/format-kes-exact';
-import { payoutSettled, payoutSummary } from '@/client/lib/payout-progress';
+import { paymentCount, payoutSettled, payoutSummary } from '@/client/lib/payout-progress';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { cn } from '@/client/lib/utils';
 import type { Payout } from '@/shared/schemas/payouts';
 
 /** The id of a payout panel's heading: the focus goes there once the release is sent. */
 export const payoutHeadingId = (id: string) => `payout-${id}-heading`;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The payout's progress bar: how many of its payments are settled. */
 export function PayoutBar({ payout, className }: { payout: Payout; className?: string }) {
@@ -142,7 +140,7 @@ export function PayoutProgressPanel({
           </Heading>
           {data && (
             <p className="text-sm wrap-anywhere text-muted-foreground">
-              {plural(data.count, 'payment', 'payments')}, {formatKesExact(data.amount)}
+              {paymentCount(data.count)}, {formatKesExact(data.amount)}
               {data.testTitle ? ` · ${data.testTitle}` : ''}
             </p>
           )}
@@ -176,9 +174,8 @@ export function PayoutProgressPanel({
           <PayoutFigures payout={data} />
           {data.progress.needsAttention > 0 && (
             <p className="text-sm text-amber-900">
-              M-Pesa did not say what became of{' '}
-              {plural(data.progress.needsAttention, 'payment', 'payments')}. Check the M-Pesa
-              portal, then mark each paid (with its M-Pesa code) or failed in the list.
+              M-Pesa did not say what became of {paymentCount(data.progress.needsAttention)}. Check
+              the M-Pesa portal, then mark each paid (with its M-Pesa code) or failed in the list.
             </p>
           )}
           {data.provider === 'manual' && data.progress.processing > 0 && (

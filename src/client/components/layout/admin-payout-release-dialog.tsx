@@ -22,11 +22,10 @@ import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesExact } from '@/client/lib/format-kes-exact';
+import { paymentCount } from '@/client/lib/payout-progress';
 import type { PayoutProvider } from '@/shared/schemas/options';
 import type { PayoutPreview, PayoutReleaseInput } from '@/shared/schemas/payouts';
 import { payoutHeadingId } from './admin-payout-progress';
-
-const paymentsWord = (count: number) => (count === 1 ? 'payment' : 'payments');
 
 /** How the money leaves, said in the confirmation. */
 export const providerText: Record<PayoutProvider, string> = {
@@ -97,8 +96,8 @@ export function ReleasePayoutsDialog({
         title: 'Payments released',
         description:
           config.data?.provider === 'manual'
-            ? `${payout.count} ${paymentsWord(payout.count)}, ${formatKesExact(payout.amount)}: download the bulk file to pay them.`
-            : `${payout.count} ${paymentsWord(payout.count)}, ${formatKesExact(payout.amount)}, are on their way over M-Pesa.`,
+            ? `${paymentCount(payout.count)}, ${formatKesExact(payout.amount)}: download the bulk file to pay them.`
+            : `${paymentCount(payout.count)}, ${formatKesExact(payout.amount)}, are on their way over M-Pesa.`,
       });
       onReleased(payout);
       onOpenChange(false);
@@ -179,9 +178,7 @@ export function ReleasePayoutsDialog({
             // The code dialog opens over this one: closing it brings the focus back here.
             keepFocus
           >
-            {data && data.count > 0
-              ? `Release ${data.count} ${paymentsWord(data.count)}`
-              : 'Release payments'}
+            {data && data.count > 0 ? `Release ${paymentCount(data.count)}` : 'Release payments'}
           </PendingButton>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -214,10 +211,8 @@ function ReleaseSummary({
   if (!preview) return null;
   return (
     <span className="text-base text-foreground" data-release-summary>
-      <strong className="font-semibold">
-        {preview.count} {paymentsWord(preview.count)}
-      </strong>
-      , <strong className="font-semibold tabular-nums">{formatKesExact(preview.amount)}</strong> in
+      <strong className="font-semibold">{paymentCount(preview.count)}</strong>,{' '}
+      <strong className="font-semibold tabular-nums">{formatKesExact(preview.amount)}</strong> in
       total.
     </span>
   );

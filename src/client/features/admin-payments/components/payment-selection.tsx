@@ -4,6 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { Label } from '@/client/components/ui/label';
 import { formatKesExact } from '@/client/lib/format-kes-exact';
+import { paymentCount } from '@/client/lib/payout-progress';
 import { centsToDecimal, formatKesDecimal, sumCents, toCents } from '@/shared/rules/money';
 import type { Payment } from '@/shared/schemas/payments';
 import { payeeOf } from './payment-actions';
@@ -38,8 +39,6 @@ export function usePaymentSelection(items: readonly Payment[]) {
   };
 }
 export type PaymentSelection = ReturnType<typeof usePaymentSelection>;
-
-const paymentsWord = (n: number) => (n === 1 ? 'payment' : 'payments');
 
 /** A pending payment's tick box, named by the person, the amount and the study. */
 export function SelectPayment({
@@ -102,7 +101,7 @@ export function ReleaseBar({
           <SendIcon aria-hidden="true" />
           {chosen.length === 0
             ? 'Release payments'
-            : `Release ${chosen.length} ${paymentsWord(chosen.length)} (${formatKesExact(selection.total)})`}
+            : `Release ${paymentCount(chosen.length)} (${formatKesExact(selection.total)})`}
         </Button>
       </div>
     </div>

@@ -19,6 +19,7 @@ import { sessionStartText } from '@/client/lib/admin-session-time';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatKesExact } from '@/client/lib/format-kes-exact';
 import { NO_VALUE } from '@/client/lib/no-value';
+import { paymentCount } from '@/client/lib/payout-progress';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { useZodForm } from '@/client/lib/use-zod-form';
 import { paymentReasonLabels } from '@/shared/schemas/extra-payments';
@@ -40,8 +41,6 @@ const sectionHints: Record<PayoutReportSection, string> = {
   failed: 'The payout failed',
   refunded: 'Paid, then refunded',
 };
-
-const countText = (n: number) => `${n} ${n === 1 ? 'payment' : 'payments'}`;
 
 /**
  * Payments, Report (decisions.md section 11): for a range of days in EAT (both counted,
@@ -138,7 +137,7 @@ function ReportBody({ report, busy }: { report: PayoutReport; busy: boolean }) {
                 {formatKesExact(report.totals[s])}
               </span>
               <span className="block text-xs text-muted-foreground">
-                {countText(report.sections[s].count)}
+                {paymentCount(report.sections[s].count)}
               </span>
             </dd>
           </Card>
@@ -172,7 +171,7 @@ function ReportSection({
     <section aria-labelledby={headingId} className="grid gap-3" data-report-section={section}>
       <div>
         <h3 id={headingId} className="text-lg font-semibold">
-          {label}: {countText(data.count)}, {formatKesExact(data.amount)}
+          {label}: {paymentCount(data.count)}, {formatKesExact(data.amount)}
         </h3>
         <p className="text-sm text-muted-foreground">{sectionHints[section]}</p>
       </div>

@@ -6,7 +6,7 @@ import { TimeStamp } from '@/client/components/ui/time-stamp';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { formatDateTime } from '@/client/lib/format-date-time';
 import { formatKesExact } from '@/client/lib/format-kes-exact';
-import { payoutSummary } from '@/client/lib/payout-progress';
+import { paymentCount, payoutSummary } from '@/client/lib/payout-progress';
 import type { Payout } from '@/shared/schemas/payouts';
 
 const providerWord: Record<Payout['provider'], string> = {
@@ -51,7 +51,7 @@ export function RecentPayouts() {
 }
 
 function RecentPayout({ payout }: { payout: Payout }) {
-  const count = `${payout.count} ${payout.count === 1 ? 'payment' : 'payments'}`;
+  const count = paymentCount(payout.count);
   return (
     <li className="grid gap-2 rounded-lg border p-3" data-payout-id={payout.id}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
