@@ -13,6 +13,7 @@ import { Card } from '@/client/components/ui/card';
 import { Form } from '@/client/components/ui/form';
 import { TextField } from '@/client/components/ui/form-fields';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
+import { PendingButton } from '@/client/components/ui/pending-button';
 import { TableCell, TableRow } from '@/client/components/ui/table';
 import { toast } from '@/client/components/ui/use-toast';
 import { sessionStartText } from '@/client/lib/admin-session-time';
@@ -69,14 +70,15 @@ export function PayoutReportView() {
       title="Payout report"
       description="Reconcile payouts for a range of days (EAT, both days counted): what was released, paid, failed and refunded. A payment can be in several sections."
       action={
-        <Button variant="outline" onClick={() => void downloadCsv()} disabled={download.isPending}>
-          {download.isPending ? (
-            <Loader2Icon className="animate-spin" aria-hidden="true" />
-          ) : (
-            <DownloadIcon aria-hidden="true" />
-          )}
-          {download.isPending ? 'Downloading…' : 'Download CSV'}
-        </Button>
+        <PendingButton
+          variant="outline"
+          onClick={() => void downloadCsv()}
+          pending={download.isPending}
+          pendingLabel="Downloading…"
+        >
+          <DownloadIcon aria-hidden="true" />
+          Download CSV
+        </PendingButton>
       }
     >
       <Form {...form}>
