@@ -20,7 +20,7 @@ export const payoutReportSectionLabels: Record<PayoutReportSection, string> = {
 export const PAYOUT_REPORT_MAX_DAYS = 366;
 
 /** Kenya keeps East Africa Time, UTC+3, all year: a day there is a fixed span of UTC. */
-const EAT_OFFSET_MS = 3 * 3600_000;
+export const EAT_OFFSET_MS = 3 * 3600_000;
 const DAY_MS = 86_400_000;
 
 /** The EAT calendar day of an instant, YYYY-MM-DD. */

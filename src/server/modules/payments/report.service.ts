@@ -4,6 +4,7 @@ import { phoneDigits } from '../../lib/csv';
 import { csvFromRows } from '../../lib/csv-export';
 import { paymentReasonLabels } from '../../../shared/schemas/extra-payments';
 import {
+  EAT_OFFSET_MS,
   eatDayRange,
   payoutReportSectionLabels,
   payoutReportSections,
@@ -26,8 +27,6 @@ export const PAYOUT_REPORT_CSV_HEADER = [
   'Transaction ID',
   'Amount (KES)',
 ];
-
-const EAT_OFFSET_MS = 3 * 3600_000;
 
 /** "2026-01-31 23:30:00": an instant as the EAT wall clock, as people in Nairobi read it. */
 function eatClock(iso: string): string {
