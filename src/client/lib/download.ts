@@ -6,14 +6,10 @@ function fileNameOf(response: Response, fallback: string): string {
 }
 
 /**
- * GETs a file from the API and saves it under the name the server gives (else
- * `fallback`). Fetched first rather than linked, so a failure can be told in a toast
- * (ApiError) instead of replacing the page with an error body. Resolves to the name.
+ * Saves `blob` as a file named `name` (a hidden link clicked once), then frees it a moment
+ * later, once the browser has started the download.
  */
-export async function downloadFile(url: string, fallback: string): Promise<string> {
-  const response = await apiRequest('GET', url);
-  const blob = await response.blob();
-  const name = fileNameOf(response, fallback);
+export function saveFile(blob: Blob, name: string): void {
   const objectUrl = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
@@ -24,8 +20,19 @@ export async function downloadFile(url: string, fallback: string): Promise<strin
     link.click();
     link.remove();
   } finally {
-    // The download has started by now; give the browser a moment before freeing the blob.
     setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   }
+}
+
+/**
+ * GETs a file from the API and saves it under the name the server gives (else
+ * `fallback`). Fetched first rather than linked, so a failure can be told in a toast
+ * (ApiError) instead of replacing the page with an error body. Resolves to the name.
+ */
+export async function downloadFile(url: string, fallback: string): Promise<string> {
+  const response = await apiRequest('GET', url);
+  const blob = await response.blob();
+  const name = fileNameOf(response, fallback);
+  saveFile(blob, name);
   return name;
 }

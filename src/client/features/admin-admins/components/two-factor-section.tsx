@@ -24,6 +24,7 @@ import { PendingButton } from '@/client/components/ui/pending-button';
 import { TitledCard } from '@/client/components/ui/titled-card';
 import { toast } from '@/client/components/ui/use-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
+import { saveFile } from '@/client/lib/download';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { applyFieldErrors } from '@/client/lib/form-errors';
 import { formatDate } from '@/client/lib/format-date';
@@ -435,15 +436,10 @@ function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => voi
   }
 
   function download() {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'insightlab-recovery-codes.txt';
-    link.hidden = true;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(
+      new Blob([text], { type: 'text/plain;charset=utf-8' }),
+      'insightlab-recovery-codes.txt',
+    );
   }
 
   return (
