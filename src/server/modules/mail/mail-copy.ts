@@ -51,7 +51,7 @@ function say(language: Language, key: MessageKey<'mail'>, args?: MessageArgs): s
 const siteName = site.name;
 
 /** A short letter: a greeting, one paragraph per line, an optional link, the signature. */
-function letter(
+export function letter(
   mail: { to: string; kind: string; subject: string },
   greeting: string,
   lines: string[],
@@ -69,7 +69,8 @@ function letter(
   return { ...mail, text, html };
 }
 
-const hello = (language: Language, firstName: string) =>
+/** The greeting by first name, or a plain one without a name. */
+export const hello = (language: Language, firstName: string) =>
   firstName ? say(language, 'hello', { firstName }) : say(language, 'helloThere');
 
 // ---- Accounts -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { lastDigitsOf } from '../../../shared/phone';
 import { fitsOneSms } from '../../../shared/rules/sms';
 import { site } from '../../../shared/site';
 import { useServerCatalogues } from '../../i18n/catalogues';
-import { escapeHtml } from '../mail/mail-copy';
+import { hello, letter } from '../mail/mail-copy';
 import type { OutgoingMail } from '../mail/mail.service';
 
 export const PAYOUT_CHANGED_KIND = 'payout-number-changed';
@@ -39,33 +39,26 @@ export function payoutChangedMail(n: PayoutChangedNotice): OutgoingMail {
     dateStyle: 'long',
     timeStyle: 'short',
   });
-  const greeting = n.person.firstName
-    ? say(language, 'hello', { firstName: n.person.firstName })
-    : say(language, 'helloThere');
-  const lines = [
-    say(language, 'payoutChanged.changed', {
-      siteName,
-      when,
-      lastDigits: lastDigitsOf(n.newNumber),
-    }),
-    say(language, 'payoutChanged.oldNumberTold'),
-    n.contactEmail
-      ? say(language, 'payoutChanged.notYou', { contactEmail: n.contactEmail })
-      : say(language, 'payoutChanged.notYouNoContact'),
-  ];
-  const linkLabel = say(language, 'payoutChanged.linkLabel');
-  const signature = `— ${siteName}`;
-  const text = [greeting, '', ...lines, '', `${linkLabel}: ${n.dashboardUrl}`, '', signature].join(
-    '\n',
+  return letter(
+    {
+      to: n.person.email,
+      kind: PAYOUT_CHANGED_KIND,
+      subject: say(language, 'payoutChanged.subject', { siteName }),
+    },
+    hello(language, n.person.firstName),
+    [
+      say(language, 'payoutChanged.changed', {
+        siteName,
+        when,
+        lastDigits: lastDigitsOf(n.newNumber),
+      }),
+      say(language, 'payoutChanged.oldNumberTold'),
+      n.contactEmail
+        ? say(language, 'payoutChanged.notYou', { contactEmail: n.contactEmail })
+        : say(language, 'payoutChanged.notYouNoContact'),
+    ],
+    { url: n.dashboardUrl, label: say(language, 'payoutChanged.linkLabel') },
   );
-  const html = `<p>${escapeHtml(greeting)}</p>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(n.dashboardUrl)}">${escapeHtml(linkLabel)}</a></p><p>${escapeHtml(signature)}</p>`;
-  return {
-    to: n.person.email,
-    kind: PAYOUT_CHANGED_KIND,
-    subject: say(language, 'payoutChanged.subject', { siteName }),
-    text,
-    html,
-  };
 }
 
 /** The SMS to the old number: one SMS, naming the contact address when it fits. */
