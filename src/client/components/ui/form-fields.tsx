@@ -71,7 +71,7 @@ function FieldFrame({
   label: string;
   required: boolean;
   optional: boolean;
-  description: string | undefined;
+  description: ReactNode;
   className: string | undefined;
   children: ReactNode;
 }) {
@@ -114,7 +114,7 @@ type BaseFieldProps<T extends FieldValues> = {
   required?: boolean;
   optional?: boolean;
   /** A hint under the field, read with it. */
-  description?: string;
+  description?: ReactNode;
   className?: string;
 };
 
@@ -315,7 +315,8 @@ export function ChoiceField<T extends FieldValues>({
   options,
   placeholder,
 }: BaseFieldProps<T> & {
-  options: readonly { value: string; label: string }[];
+  /** A `disabled` option stays in the list, greyed out (say why in the description). */
+  options: readonly { value: string; label: ReactNode; disabled?: boolean }[];
   placeholder?: string;
 }) {
   const t = useT('ui');
@@ -347,7 +348,7 @@ export function ChoiceField<T extends FieldValues>({
             </FormControl>
             <SelectContent>
               {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
+                <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
                   {option.label}
                 </SelectItem>
               ))}

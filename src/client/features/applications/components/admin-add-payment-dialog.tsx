@@ -12,23 +12,8 @@ import {
   DialogTitle,
 } from '@/client/components/ui/dialog';
 import { FormDialog } from '@/client/components/ui/form-dialog';
-import { LongTextField, TextField } from '@/client/components/ui/form-fields';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
+import { ChoiceField, LongTextField, TextField } from '@/client/components/ui/form-fields';
 import { ErrorState, LoadingList } from '@/client/components/ui/list-states';
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@/client/components/ui/select';
 import { toast } from '@/client/components/ui/use-toast';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
@@ -164,41 +149,31 @@ function AddPaymentForm({
       submitLabel="Add payment"
       pendingLabel="Adding…"
     >
-      <FormField
+      <ChoiceField
         control={form.control}
         name="reason"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Reason</FormLabel>
-            <Select
-              value={field.value ?? ''}
-              onValueChange={field.onChange}
-              disabled={add.isPending}
-            >
-              <FormControl>
-                <SelectTrigger ref={field.ref} onBlur={field.onBlur} aria-required>
-                  <SelectValue placeholder="Choose a reason" />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {options.reasons.map((r) => (
-                  <SelectItem key={r.reason} value={r.reason} disabled={!r.allowed}>
-                    {paymentReasonLabels[r.reason]}
-                    {!r.allowed && <span className="text-muted-foreground"> (not available)</span>}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            {unavailable.length > 0 && (
-              <FormDescription data-testid="unavailable-reasons">
-                {unavailable.map((r) => (
-                  <UnavailableReason key={r.reason} option={r} />
-                ))}
-              </FormDescription>
-            )}
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Reason"
+        required
+        placeholder="Choose a reason"
+        options={options.reasons.map((r) => ({
+          value: r.reason,
+          disabled: !r.allowed,
+          label: (
+            <>
+              {paymentReasonLabels[r.reason]}
+              {!r.allowed && <span className="text-muted-foreground"> (not available)</span>}
+            </>
+          ),
+        }))}
+        description={
+          unavailable.length > 0 && (
+            <span data-testid="unavailable-reasons">
+              {unavailable.map((r) => (
+                <UnavailableReason key={r.reason} option={r} />
+              ))}
+            </span>
+          )
+        }
       />
       <TextField
         control={form.control}
