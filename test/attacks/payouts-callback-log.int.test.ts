@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mpesaHarness, type Harness } from './mpesa-harness';
+import { mpesaHarness, type Harness } from '../support/mpesa-harness';
 
 /**
  * Attack (decisions.md section 11, secrets): a callback URL's last segment is the attempt's

@@ -4,7 +4,7 @@ import { onPostgres } from '../db';
 import { signIn } from '../factories';
 import { payments } from '../../src/server/db/schema/index';
 import { recomputeEarnings } from '../../src/server/modules/payments/earnings.repo';
-import { mpesaHarness, type Harness } from './mpesa-harness';
+import { mpesaHarness, type Harness } from '../support/mpesa-harness';
 
 /**
  * Attack (decisions.md section 11, "money stays exact"): M-Pesa answers several payments of

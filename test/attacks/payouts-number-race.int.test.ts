@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../db';
 import { signIn, TEST_PASSWORD } from '../factories';
 import { payments, payoutAttempts } from '../../src/server/db/schema/index';
-import { mpesaHarness, type Harness } from './mpesa-harness';
+import { mpesaHarness, type Harness } from '../support/mpesa-harness';
 
 /**
  * Attack (decisions.md section 11): a participant changes their payout number while staff

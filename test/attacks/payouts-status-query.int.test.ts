@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_GRACE_MS } from '../../src/server/modules/payouts/payouts.service';
-import { mpesaHarness, type Harness } from './mpesa-harness';
+import { mpesaHarness, type Harness } from '../support/mpesa-harness';
 
 /**
  * Attack (decisions.md section 11, "a payment is never sent twice"): the Transaction Status

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failQuery } from '../faults/driver-fault';
-import { mpesaHarness, type Harness } from './mpesa-harness';
+import { mpesaHarness, type Harness } from '../support/mpesa-harness';
 
 /**
  * Attack (decisions.md section 11, faults): the database drops one write while the worker

@@ -1,30 +1,20 @@
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { buildTestApp, testConfig, type LogLine, type TestApp } from '../app';
-import { loginAsSteppedUp, type Enrolment } from '../support/two-factor';
-import { owedPayment } from '../support/payouts';
+import { freePort } from '../server-process';
+import { owedPayment } from './payouts';
+import { loginAsSteppedUp, type Enrolment } from './two-factor';
 import type { Database } from '../../src/server/db/client';
 import { createDarajaClient, type DarajaClient } from '../../src/server/modules/payouts/daraja';
 import { startMpesaSim, type MpesaSim } from '../../src/server/modules/payouts/mpesa-sim';
 
 /**
- * The attack files' M-Pesa harness (the one of payouts-mpesa.int.test.ts): the real app
+ * The M-Pesa test harness (payouts-mpesa.int.test.ts and the attack files): the real app
  * listening on a free port, the Daraja simulator calling it back, an injected clock, the
  * log captured, and the adapter wrapped so a test can change what a send or query does.
+ * `sim` and `port` let a second app take over from a first one (a restart); a simulator
+ * passed in is left running by `close()`.
  */
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 type Send = DarajaClient['sendB2C'];
 type Query = DarajaClient['queryStatus'];
@@ -50,10 +40,15 @@ export type Harness = {
 };
 
 export async function mpesaHarness(
-  options: { database?: Database; env?: Record<string, string> } = {},
+  options: {
+    database?: Database;
+    env?: Record<string, string>;
+    sim?: MpesaSim;
+    port?: number;
+  } = {},
 ): Promise<Harness> {
-  const sim = await startMpesaSim({ port: 0, delayMs: 0 });
-  const port = await freePort();
+  const sim = options.sim ?? (await startMpesaSim({ port: 0, delayMs: 0 }));
+  const port = options.port ?? (await freePort());
   const clock = { ms: Date.parse('2026-11-26T08:00:00Z') };
   const lines: LogLine[] = [];
   const sink = new Writable({
@@ -66,11 +61,11 @@ export async function mpesaHarness(
   const env = {
     PAYOUT_PROVIDER: 'mpesa',
     MPESA_BASE_URL: sim.url,
-    MPESA_CONSUMER_KEY: 'attack-consumer-key',
-    MPESA_CONSUMER_SECRET: 'attack-consumer-secret-xyz',
+    MPESA_CONSUMER_KEY: 'test-consumer-key',
+    MPESA_CONSUMER_SECRET: 'test-consumer-secret-xyz',
     MPESA_SHORTCODE: '600000',
     MPESA_INITIATOR_NAME: 'testapi',
-    MPESA_SECURITY_CREDENTIAL: 'attack-security-credential-abc',
+    MPESA_SECURITY_CREDENTIAL: 'test-security-credential-abc',
     MPESA_RESULT_TIMEOUT_S: '60',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     PORT: String(port),
@@ -146,7 +141,7 @@ export async function mpesaHarness(
     requestsFor: (phone) => sim.requests.filter((r) => r.partyB === phone.replace(/^\+/, '')),
     async close() {
       await t.close();
-      await sim.close();
+      if (!options.sim) await sim.close();
     },
   };
   return h;

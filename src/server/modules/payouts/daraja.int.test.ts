@@ -6,6 +6,7 @@ import type { MpesaConfig } from '../../config';
 import { createDarajaClient, type DarajaAnswer, type DarajaLog } from './daraja';
 import { parseB2CResult, parseStatusResult, parseTimeout, statusOutcome } from './daraja-callbacks';
 import { startMpesaSim, type MpesaSim } from './mpesa-sim';
+import { freePort } from '../../../../test/server-process';
 
 // The adapter against the real simulator on loopback, callbacks caught by a small local server.
 
@@ -138,14 +139,6 @@ function expectKind<K extends DarajaAnswer['kind']>(
 ): Extract<DarajaAnswer, { kind: K }> {
   expect(answer.kind, JSON.stringify(answer)).toBe(kind);
   return answer as Extract<DarajaAnswer, { kind: K }>;
-}
-
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe('Daraja adapter against the simulator', () => {

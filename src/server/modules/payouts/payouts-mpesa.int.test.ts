@@ -1,17 +1,11 @@
-import net from 'node:net';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testConfig, type LogLine, type TestApp } from '../../../../test/app';
 import { createTestDatabase } from '../../../../test/db';
 import { failQuery, loseDatabase } from '../../../../test/faults/driver-fault';
-import { loginAsSteppedUp, type Enrolment } from '../../../../test/support/two-factor';
-import { owedPayment } from '../../../../test/support/payouts';
+import { mpesaHarness, type Harness } from '../../../../test/support/mpesa-harness';
 import type { Database } from '../../db/client';
 import { auditLogs, participants, payoutAttempts } from '../../db/schema/index';
-import { createDarajaClient, type DarajaClient } from './daraja';
-import { startMpesaSim, type MpesaSim } from './mpesa-sim';
+import { startMpesaSim } from './mpesa-sim';
 import { NOT_FOUND_GRACE_MS } from './payouts.service';
 
 /**
@@ -20,124 +14,9 @@ import { NOT_FOUND_GRACE_MS } from './payouts.service';
  * the simulator calls back at once and `sim.settled()` waits for its callbacks.
  */
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type Harness = {
-  t: TestApp;
-  sim: MpesaSim;
-  port: number;
-  boss: { cookie: string; enrolment: Enrolment };
-  clock: { ms: number };
-  /** The callback URLs of every B2C request and status query, as sent. */
-  urls: { resultUrl: string; timeoutUrl: string; kind: 'b2c' | 'status' }[];
-  lines: LogLine[];
-  /** Faults: replace what the next sends/queries do. */
-  faults: {
-    send?: (
-      real: DarajaClient['sendB2C'],
-      req: Parameters<DarajaClient['sendB2C']>[0],
-    ) => ReturnType<DarajaClient['sendB2C']>;
-    query?: (
-      real: DarajaClient['queryStatus'],
-      req: Parameters<DarajaClient['queryStatus']>[0],
-    ) => ReturnType<DarajaClient['queryStatus']>;
-  };
-  close(): Promise<void>;
-};
-
-const mpesaEnv = (simUrl: string, port: number, extra: Record<string, string> = {}) => ({
-  PAYOUT_PROVIDER: 'mpesa',
-  MPESA_BASE_URL: simUrl,
-  MPESA_CONSUMER_KEY: 'test-consumer-key',
-  MPESA_CONSUMER_SECRET: 'test-consumer-secret-xyz',
-  MPESA_SHORTCODE: '600000',
-  MPESA_INITIATOR_NAME: 'testapi',
-  MPESA_SECURITY_CREDENTIAL: 'test-security-credential-abc',
-  MPESA_RESULT_TIMEOUT_S: '60',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  PORT: String(port),
-  ...extra,
-});
-
-async function harness(
-  options: {
-    database?: Database;
-    port?: number;
-    sim?: MpesaSim;
-    env?: Record<string, string>;
-  } = {},
-): Promise<Harness> {
-  const sim = options.sim ?? (await startMpesaSim({ port: 0, delayMs: 0 }));
-  const port = options.port ?? (await freePort());
-  const clock = { ms: Date.parse('2026-11-26T08:00:00Z') };
-  const lines: LogLine[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _e, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  const logger = pino({ level: 'info' }, sink);
-  const env = mpesaEnv(sim.url, port, options.env);
-  const urls: Harness['urls'] = [];
-  const faults: Harness['faults'] = {};
-  const real = createDarajaClient(testConfig(env).payouts.mpesa!, {
-    log: logger,
-    now: () => clock.ms,
-    requestTimeoutMs: 2_000,
-  });
-  const daraja: DarajaClient = {
-    sendB2C: (req) => {
-      urls.push({ resultUrl: req.resultUrl, timeoutUrl: req.timeoutUrl, kind: 'b2c' });
-      const send = real.sendB2C.bind(real);
-      return faults.send ? faults.send(send, req) : send(req);
-    },
-    queryStatus: (req) => {
-      urls.push({ resultUrl: req.resultUrl, timeoutUrl: req.timeoutUrl, kind: 'status' });
-      const query = real.queryStatus.bind(real);
-      return faults.query ? faults.query(query, req) : query(req);
-    },
-  };
-  const t = await buildTestApp({
-    env,
-    daraja,
-    clock: () => new Date(clock.ms),
-    loggerInstance: logger,
-    ...(options.database ? { database: options.database } : {}),
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  const boss = await loginAsSteppedUp(t.app, t.database.db, 'admin', {
-    now: () => new Date(clock.ms),
-  });
-  return {
-    t,
-    sim,
-    port,
-    boss,
-    clock,
-    urls,
-    lines,
-    faults,
-    async close() {
-      await t.close();
-      if (!options.sim) await sim.close();
-    },
-  };
-}
-
 let h: Harness;
 beforeAll(async () => {
-  h = await harness();
+  h = await mpesaHarness();
 });
 afterAll(async () => {
   await h.close();
@@ -145,41 +24,17 @@ afterAll(async () => {
 
 const get = (url: string) => h.t.app.inject({ url, headers: { cookie: h.boss.cookie } });
 /** Releases as staff do: with a fresh second-factor code when the last is over 5 minutes old. */
-async function release(paymentIds: string[], hh = h) {
-  const send = () =>
-    hh.t.app.inject({
-      method: 'POST',
-      url: '/api/payouts',
-      headers: { cookie: hh.boss.cookie },
-      payload: { paymentIds },
-    });
-  const first = await send();
-  if (first.statusCode !== 403 || !first.json().stepUp) return first;
-  hh.clock.ms += 30_000; // a new 30-second step: no code works twice
-  await hh.boss.enrolment.stepUp(hh.boss.cookie);
-  return send();
-}
-async function paymentOf(id: string, hh = h) {
-  const res = await hh.t.app.inject({
-    url: '/api/payments?limit=200',
-    headers: { cookie: hh.boss.cookie },
-  });
-  return res.json().payments.find((p: { id: string }) => p.id === id);
-}
+const release = (paymentIds: string[], hh = h) => hh.release(paymentIds);
+// The harness's helpers, on the shared harness unless another is named.
+const paymentOf = (id: string, hh = h) =>
+  hh.paymentOf(id) as Promise<Record<string, string | number | null> & { status: string }>;
 /** One worker pass: send what is queued, ask about what is overdue, wait for the callbacks. */
-async function work(hh = h) {
-  await hh.t.app.payouts.sendQueued();
-  await hh.t.app.payouts.checkOverdue();
-  await hh.sim.settled();
-}
-const requestsFor = (phone: string, hh = h) =>
-  hh.sim.requests.filter((r) => r.partyB === phone.replace(/^\+/, ''));
+const work = (hh = h) => hh.work();
+const requestsFor = (phone: string, hh = h) => hh.requestsFor(phone);
 const advance = (ms: number, hh = h) => {
   hh.clock.ms += ms;
 };
-async function owed(digit: number, amount = '1500.00', hh = h) {
-  return owedPayment(hh.t.app, hh.t.database.db, { digit, amount });
-}
+const owed = (digit: number, amount = '1500.00', hh = h) => hh.owed(digit, amount);
 async function auditCount(db: Database['db'], action: string, paymentId: string) {
   const rows = await db.select().from(auditLogs).where(eq(auditLogs.resourceId, paymentId));
   return rows.filter((r) => r.action === action).length;
@@ -481,7 +336,7 @@ describe('faults between the call and the answer', () => {
   it('the process dies between the call and the answer: after a restart the status query settles it, never sent again', async () => {
     const database = await createTestDatabase();
     const sim = await startMpesaSim({ port: 0, delayMs: 200 });
-    const first = await harness({ database, sim });
+    const first = await mpesaHarness({ database, sim });
     const o = await owed(5, '700.00', first);
     expect((await release([o.paymentId], first)).statusCode).toBe(202);
     first.faults.send = async (real, req) => {
@@ -494,7 +349,7 @@ describe('faults between the call and the answer', () => {
     await sim.settled();
     expect(requestsFor(o.phone, first)).toHaveLength(1);
 
-    const second = await harness({ database, sim, port: first.port });
+    const second = await mpesaHarness({ database, sim, port: first.port });
     second.clock.ms = first.clock.ms;
     await work(second);
     expect((await paymentOf(o.paymentId, second)).status).toBe('processing');
@@ -583,7 +438,7 @@ describe('what the release refuses with M-Pesa', () => {
 
 describe('callbacks and logs', () => {
   it('a callback from an address outside MPESA_CALLBACK_IPS is refused 403 and changes nothing', async () => {
-    const guarded = await harness({ env: { MPESA_CALLBACK_IPS: '196.201.214.0/24' } });
+    const guarded = await mpesaHarness({ env: { MPESA_CALLBACK_IPS: '196.201.214.0/24' } });
     try {
       const o = await owed(1, '1500.00', guarded);
       expect((await release([o.paymentId], guarded)).statusCode).toBe(202);
