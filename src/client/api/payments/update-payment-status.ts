@@ -21,9 +21,10 @@ export async function updatePaymentStatus({ id, ...body }: Move): Promise<Paymen
 
 /**
  * A payment's move changes the list and totals, the stats, the participant's earnings, its
- * study's paid-out figure and the progress of the payout it was released in.
+ * study's paid-out figure and the progress of the payout it was released in. A release
+ * (release-payout.ts) moves payments the same way.
  */
-const affectedKeys = [
+export const paymentMoveKeys = [
   paymentKeys.all,
   statsKeys.all,
   participantKeys.all,
@@ -36,6 +37,6 @@ export function useUpdatePaymentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePaymentStatus,
-    onSettled: () => invalidateAll(queryClient, affectedKeys),
+    onSettled: () => invalidateAll(queryClient, paymentMoveKeys),
   });
 }

@@ -2,10 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
 import type { PayoutReleaseInput } from '@/shared/schemas/payouts';
 import { invalidateAll } from '../invalidate';
-import { participantKeys } from '../participants/keys';
-import { paymentKeys } from '../payments/keys';
-import { statsKeys } from '../stats/keys';
-import { studyKeys } from '../studies/keys';
+import { paymentMoveKeys } from '../payments/update-payment-status';
 import { followNewPayout } from './get-payout';
 import { payoutKeys } from './keys';
 
@@ -27,22 +24,13 @@ export async function releasePayout(input: PayoutReleaseInput): Promise<Released
   return (await apiJson<{ payout: ReleasedPayout }>('POST', payoutKeys.path, input)).payout;
 }
 
-/** A release moves payments, the totals, the stats, earnings and the study's figures. */
-export const payoutAffectedKeys = [
-  paymentKeys.all,
-  payoutKeys.list,
-  payoutKeys.details,
-  statsKeys.all,
-  participantKeys.all,
-  studyKeys.all,
-];
-
 export function useReleasePayout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ input, withStepUp }: { input: PayoutReleaseInput; withStepUp: WithStepUp }) =>
       withStepUp(() => releasePayout(input)),
     onSuccess: (payout) => followNewPayout(queryClient, payout.id),
-    onSettled: () => invalidateAll(queryClient, payoutAffectedKeys),
+    // A release moves payments: it refreshes what a payment's move does.
+    onSettled: () => invalidateAll(queryClient, paymentMoveKeys),
   });
 }
