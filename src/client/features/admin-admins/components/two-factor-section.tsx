@@ -41,8 +41,8 @@ import {
   type TwoFactorSetup,
 } from '@/shared/schemas/two-factor';
 
-/** The anchor of this section on the profile screen (the step-up dialog links here). */
-export const TWO_FACTOR_SECTION_ID = 'two-step-sign-in';
+/** The anchor of this section on the profile screen (the step-up dialog links to its tab). */
+const TWO_FACTOR_SECTION_ID = 'two-step-sign-in';
 
 /**
  * "Two-step sign-in" on an admin's profile screen (decisions.md section 11): set it up (QR
