@@ -15,5 +15,5 @@ export function formatKesExact(decimal: string): string {
   const cents = toCents(decimal);
   if (cents % 100n === 0n) return formatKesDecimal(decimal);
   // Exact: the decimal string goes to Intl as a string, never through a float sum.
-  return withCents.format(decimal as unknown as number);
+  return withCents.format(decimal as Intl.StringNumericLiteral);
 }
