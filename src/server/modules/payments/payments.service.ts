@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { phoneDigits } from '../../lib/csv';
 import { csvFromRows } from '../../lib/csv-export';
@@ -19,7 +19,7 @@ import { paymentCompletedMail } from '../mail/mail-copy';
 import { findParticipant } from '../participants/participants.repo';
 import { findStudy } from '../studies/studies.repo';
 import { studyNotFound } from '../studies/studies.service';
-import { unresolvedAttempts, updateAttempt } from '../payouts/payouts.repo';
+import { SETTLED_BY_STAFF, unresolvedAttempts, updateAttempt } from '../payouts/payouts.repo';
 import { recomputeEarnings } from './earnings.repo';
 import { toPayment } from './payments.mapper';
 import {
@@ -50,6 +50,25 @@ function paymentsCsvName(title: string): string {
       .replace(/^-|-$/g, '')
       .slice(0, 60) || 'test';
   return `${slug}-payments.csv`;
+}
+
+/**
+ * What follows a payment's move, by hand or by M-Pesa's answer, in the mover's transaction:
+ * the participant's earnings recomputed and, when it was paid, the "paid" mail with its
+ * reference. A payment of a deleted participant has nobody to tell.
+ */
+export async function afterPaymentMoved(
+  tx: DbOrTx,
+  participantId: string | null,
+  paid: { amount: string; reference: string } | undefined,
+  mailOptions: Parameters<typeof enqueueMail>[2],
+): Promise<void> {
+  if (!participantId) return;
+  await recomputeEarnings(tx, participantId);
+  if (!paid) return;
+  const person = await findParticipant(tx, participantId);
+  if (person)
+    await enqueueMail(tx, paymentCompletedMail(person, paid.amount, paid.reference), mailOptions);
 }
 
 export function createPaymentsService({
@@ -115,24 +134,20 @@ export function createPaymentsService({
             state: input.status === 'completed' ? 'succeeded' : 'failed',
             receipt:
               input.status === 'completed' ? (input.transactionId?.slice(0, 20) ?? null) : null,
+            resultCode: SETTLED_BY_STAFF,
             resultDesc: `Settled by staff: ${input.status}`,
             resolvedAt: new Date(),
           });
         await updatePaymentStatus(tx, id, input);
-        if (current.participantId) {
-          await recomputeEarnings(tx, current.participantId);
-          const person =
-            input.status === 'completed'
-              ? await findParticipant(tx, current.participantId)
-              : undefined;
-          // The schema requires the reference of a completed payment.
-          if (person && input.transactionId)
-            await enqueueMail(
-              tx,
-              paymentCompletedMail(person, current.amount, input.transactionId),
-              mailOptions,
-            );
-        }
+        // The schema requires the reference of a completed payment.
+        await afterPaymentMoved(
+          tx,
+          current.participantId,
+          input.status === 'completed' && input.transactionId
+            ? { amount: current.amount, reference: input.transactionId }
+            : undefined,
+          mailOptions,
+        );
         await recordAudit(tx, ctx, {
           action: 'payment.status',
           resource: 'payment',

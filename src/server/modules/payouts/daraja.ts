@@ -1,4 +1,5 @@
 import type { MpesaConfig } from '../../config';
+import { isKenyanMobile } from '../../../shared/phone';
 import { safeErrorText } from '../../lib/outbox-worker';
 
 /**
@@ -77,8 +78,6 @@ export type DarajaClientOptions = {
 /** Daraja's limits on the free-text fields (B2C documentation: Remarks 2-100, Occassion 1-100). */
 const REMARKS_MAX = 100;
 const OCCASION_MAX = 100;
-/** Kenyan mobile numbers, the only ones B2C pays (Safaricom's 07xx and 01xx ranges). */
-const PAYABLE_MSISDN = /^254(7|1)\d{8}$/;
 
 /** The gateway's "invalid or expired access token" errorCodes (they differ per API page). */
 const TOKEN_REFUSED_CODES = new Set(['404.001.03', '401.002.01', '400.003.01']);
@@ -382,7 +381,8 @@ export function createDarajaClient(config: MpesaConfig, opts: DarajaClientOption
       const remarks = freeText(req.remarks, REMARKS_MAX);
       const occasion = req.occasion === undefined ? '' : freeText(req.occasion, OCCASION_MAX);
       // Our own mistakes are refused here, before anything is sent (certain: nothing moved).
-      if (!PAYABLE_MSISDN.test(partyB)) {
+      // Kenyan mobile numbers (07xx and 01xx) are the only ones B2C pays.
+      if (!isKenyanMobile(`+${partyB}`)) {
         return logAnswer('B2C', req.originatorConversationId, req.resultUrl, {
           kind: 'rejected',
           code: 'invalid_request',

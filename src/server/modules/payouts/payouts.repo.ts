@@ -9,14 +9,19 @@ import {
   studies,
 } from '../../db/schema/index';
 import type { PayoutAttemptState, PayoutProvider } from '../../../shared/schemas/options';
+import type { Payout } from '../../../shared/schemas/payouts';
 
 /** Attempts still in M-Pesa's hands or ours: a payment with one is never released or moved by hand. */
-export const OPEN_ATTEMPT_STATES = [
+const OPEN_ATTEMPT_STATES = [
   'queued',
   'sending',
   'accepted',
   'querying',
 ] as const satisfies readonly PayoutAttemptState[];
+/** The result code of an attempt staff settled by hand after checking the M-Pesa portal. */
+export const SETTLED_BY_STAFF = 'staff';
+/** Open ones, and those no status query could settle (staff settle them). */
+const UNRESOLVED: PayoutAttemptState[] = [...OPEN_ATTEMPT_STATES, 'unknown'];
 
 /** The payments to release, locked in id order, with where each would be paid. */
 export async function lockReleasePayments(tx: DbOrTx, ids: string[]) {
@@ -203,28 +208,12 @@ export async function lockAttempt(tx: DbOrTx, id: string) {
   return row;
 }
 
-/** The latest attempt of a payment, if any. */
-export async function latestAttempt(db: DbOrTx, paymentId: string) {
-  const [row] = await db
-    .select()
-    .from(payoutAttempts)
-    .where(eq(payoutAttempts.paymentId, paymentId))
-    .orderBy(desc(payoutAttempts.createdAt), desc(payoutAttempts.id))
-    .limit(1);
-  return row;
-}
-
 /** A payment's attempts that are open or unresolved ('unknown'), newest first. */
 export async function unresolvedAttempts(db: DbOrTx, paymentId: string) {
   return db
     .select({ id: payoutAttempts.id, state: payoutAttempts.state })
     .from(payoutAttempts)
-    .where(
-      and(
-        eq(payoutAttempts.paymentId, paymentId),
-        inArray(payoutAttempts.state, [...OPEN_ATTEMPT_STATES, 'unknown']),
-      ),
-    )
+    .where(and(eq(payoutAttempts.paymentId, paymentId), inArray(payoutAttempts.state, UNRESOLVED)))
     .orderBy(desc(payoutAttempts.createdAt));
 }
 
@@ -294,7 +283,7 @@ export type PayoutRow = NonNullable<Awaited<ReturnType<typeof findPayout>>>;
 
 /** Counts by status of the payments last released in these payouts. */
 export async function payoutProgress(db: DbOrTx, payoutIds: string[]) {
-  if (payoutIds.length === 0) return new Map<string, PayoutProgressRow>();
+  if (payoutIds.length === 0) return new Map<string, Payout['progress']>();
   const rows = await db
     .select({ payoutId: payments.payoutId, ...progressColumns })
     .from(payments)
@@ -302,14 +291,6 @@ export async function payoutProgress(db: DbOrTx, payoutIds: string[]) {
     .groupBy(payments.payoutId);
   return new Map(rows.map(({ payoutId, ...r }) => [payoutId ?? '', r]));
 }
-export type PayoutProgressRow = {
-  processing: number;
-  needsAttention: number;
-  completed: number;
-  failed: number;
-  other: number;
-  completedAmount: string;
-};
 
 /** The latest payouts, newest first. */
 export async function listPayouts(db: DbOrTx, limit: number) {
@@ -341,12 +322,15 @@ export async function payoutBulkRows(db: DbOrTx, payoutId: string) {
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
 
-/** Payment ids whose latest attempt is 'unknown' (needs staff), among these. */
-export async function paymentsNeedingAttention(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+/** Among these payments, those with an attempt open or unresolved ('unknown'): one query. */
+export async function paymentsWithUnresolvedAttempts(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ id: payoutAttempts.paymentId })
     .from(payoutAttempts)
-    .where(and(inArray(payoutAttempts.paymentId, ids), eq(payoutAttempts.state, 'unknown')));
+    .where(and(inArray(payoutAttempts.paymentId, ids), inArray(payoutAttempts.state, UNRESOLVED)));
   return new Set(rows.map((r) => r.id));
 }

@@ -3,16 +3,14 @@ import { BlockList, isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/app-error';
 import { csvFromRows } from '../../lib/csv-export';
+import { isKenyanMobile } from '../../../shared/phone';
 import { centsToDecimal, formatKes, sumCents, toCents } from '../../../shared/rules/money';
 import type { Payout, PayoutPreview, PayoutReleaseInput } from '../../../shared/schemas/payouts';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
-import { enqueueMail } from '../mail/mail.service';
-import { paymentCompletedMail } from '../mail/mail-copy';
-import { findParticipant } from '../participants/participants.repo';
-import { recomputeEarnings } from '../payments/earnings.repo';
+import { afterPaymentMoved } from '../payments/payments.service';
 import { findStudy } from '../studies/studies.repo';
 import { studyNotFound } from '../studies/studies.service';
 import { createDarajaClient, type DarajaClient } from './daraja';
@@ -34,15 +32,14 @@ import {
   payoutBulkRows,
   payoutProgress,
   pendingPaymentIdsOfStudy,
-  unresolvedAttempts,
+  paymentsWithUnresolvedAttempts,
+  SETTLED_BY_STAFF,
   updateAttempt,
   type ClaimedAttempt,
   type PayoutRow,
   type ReleaseRow,
 } from './payouts.repo';
 
-/** Kenyan mobile numbers (07… and 01…), the only ones M-Pesa B2C can pay. */
-const KENYAN_MOBILE = /^\+254[17]\d{8}$/;
 /** Status queries for one attempt before it is handed to staff as "outcome unknown". */
 export const MAX_STATUS_QUERIES = 5;
 /**
@@ -118,7 +115,7 @@ export function createPayoutsService({
     if (r.participantId === null || r.payTo === null)
       return 'No payout number: the participant deleted their account. Pay by hand and record the reference.';
     if (provider === 'manual') return undefined;
-    if (!KENYAN_MOBILE.test(r.payTo))
+    if (!isKenyanMobile(r.payTo))
       return `${r.payTo} is not a Kenyan mobile number: ask the participant to change their payout number.`;
     const cents = toCents(r.amount);
     if (cents % 100n !== 0n)
@@ -201,7 +198,7 @@ export function createPayoutsService({
 
   /** Records a final answer from M-Pesa on an attempt and its payment (locks held by the caller). */
   async function settle(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tx: DbOrTx,
     attempt: NonNullable<Awaited<ReturnType<typeof lockAttempt>>>,
     payment: NonNullable<Awaited<ReturnType<typeof lockPaymentRow>>>,
     outcome:
@@ -239,18 +236,12 @@ export function createPayoutsService({
     }
     if (outcome.ok) await completePaidPayment(tx, payment.id, outcome.receipt, at);
     else await failPayment(tx, payment.id, withAdvice(outcome.code, outcome.description), at);
-    if (payment.participantId) {
-      await recomputeEarnings(tx, payment.participantId);
-      if (outcome.ok) {
-        const person = await findParticipant(tx, payment.participantId);
-        if (person)
-          await enqueueMail(
-            tx,
-            paymentCompletedMail(person, payment.amount, outcome.receipt),
-            mailOptions,
-          );
-      }
-    }
+    await afterPaymentMoved(
+      tx,
+      payment.participantId,
+      outcome.ok ? { amount: payment.amount, reference: outcome.receipt } : undefined,
+      mailOptions,
+    );
     await recordAudit(tx, system, {
       action: outcome.ok ? 'payout.completed' : 'payout.failed',
       resource: 'payment',
@@ -397,10 +388,10 @@ export function createPayoutsService({
       const payout = await db.transaction(async (tx) => {
         const rows = await lockReleasePayments(tx, ids);
         check(rows, ids);
-        for (const r of rows) {
-          if ((await unresolvedAttempts(tx, r.id)).length > 0)
-            throw conflict(`${personName(r)}: an earlier payout of this payment is unresolved.`);
-        }
+        const unresolved = await paymentsWithUnresolvedAttempts(tx, ids);
+        const stuck = rows.find((r) => unresolved.has(r.id));
+        if (stuck)
+          throw conflict(`${personName(stuck)}: an earlier payout of this payment is unresolved.`);
         const at = now();
         const amount = centsToDecimal(sumCents(rows.map((r) => toCents(r.amount))));
         const payoutId = await insertPayout(tx, {
@@ -521,7 +512,9 @@ export function createPayoutsService({
         log.info({ attemptId: found.id }, 'payout timeout callback; status query due');
         return;
       }
-      const parsed = found.byStatusToken ? parseStatusResult(body) : parseB2CResult(body);
+      const result = found.byStatusToken ? undefined : parseB2CResult(body);
+      const status = found.byStatusToken ? parseStatusResult(body) : undefined;
+      const parsed = result ?? status;
       if (!parsed) {
         log.warn({ attemptId: found.id }, 'malformed payout callback ignored');
         return;
@@ -535,7 +528,7 @@ export function createPayoutsService({
           attempt.state === 'failed' ||
           attempt.state === 'queued'
         ) {
-          if (attempt.resultDesc?.startsWith('Settled by staff')) {
+          if (attempt.resultCode === SETTLED_BY_STAFF) {
             // Staff settled it while the outcome was unknown; M-Pesa has now answered.
             log.error(
               { attemptId: attempt.id },
@@ -559,8 +552,7 @@ export function createPayoutsService({
           return;
         }
         const code = String(parsed.resultCode);
-        if (!found.byStatusToken) {
-          const result = parseB2CResult(body)!;
+        if (result) {
           if (result.originatorConversationId !== attempt.originatorConversationId) {
             log.warn({ attemptId: attempt.id }, 'payout callback for another request ignored');
             return;
@@ -579,7 +571,7 @@ export function createPayoutsService({
           }
           return settle(tx, attempt, payment, { ok: false, code, description: result.resultDesc });
         }
-        const status = parseStatusResult(body)!;
+        if (!status) return;
         const completed =
           status.resultCode === 0 &&
           status.receipt !== undefined &&
