@@ -268,9 +268,10 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       // An enrolled admin's second factor (decisions.md section 11). The right password alone
       // is neither a failure nor a success: it neither counts nor resets the count, so guessing
       // codes between password-only attempts still locks the pair.
-      let codeMethod: 'totp' | 'recovery' | null = null;
-      if (account.type === 'admin' && account.row.totpEnabledAt) {
-        const codeRequired = { twoFactorRequired: true } as const;
+      const enrolledAdmin =
+        account.type === 'admin' && account.row.totpEnabledAt ? account.row : null;
+      const codeRequired = { twoFactorRequired: true } as const;
+      if (enrolledAdmin) {
         if (input.code === undefined) {
           await recordAudit(db, ctx, {
             action: 'auth.signin.code_required',
@@ -293,37 +294,20 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           await fail('second-factor codes locked for the account');
           throw locked(lockedMessage(accountLock, now), accountLock, now);
         }
-        codeMethod = await useSecondFactorCode(db, account.row, input.code, now);
-        if (!codeMethod) {
-          const accountWide = await recordFailure(
-            db,
-            key,
-            ANY_ADDRESS,
-            now,
-            MAX_CODE_FAILURES_ANY_ADDRESS,
-          );
-          const here = await recordFailure(db, key, ctx.ip, now);
-          const lockedUntil = here.lockedUntil ?? accountWide.lockedUntil;
-          await fail(
-            lockedUntil ? 'wrong second-factor code, now locked' : 'wrong second-factor code',
-          );
-          if (lockedUntil) throw locked(lockedMessage(lockedUntil, now), lockedUntil, now);
-          const message = tr('errors', 'signIn.codeWrong');
-          throw new AppError(
-            401,
-            'INVALID_CODE',
-            message,
-            { code: message },
-            undefined,
-            codeRequired,
-          );
-        }
       }
+      const { code } = input;
 
       const sessionToken = newToken();
-      await db.transaction(async (tx) => {
+      // The code is used up in the transaction that writes the session: a sign-in whose
+      // session is not written leaves it unused (a recovery code is not lost).
+      const codeMethod = await db.transaction(async (tx) => {
+        const method =
+          enrolledAdmin && code !== undefined
+            ? await useSecondFactorCode(tx, enrolledAdmin, code, now)
+            : null;
+        if (enrolledAdmin && !method) return 'wrong code' as const;
         await clearFailures(tx, key, ctx.ip);
-        if (codeMethod) await clearFailures(tx, key, ANY_ADDRESS);
+        if (method) await clearFailures(tx, key, ANY_ADDRESS);
         await recordSuccessfulSignIn(tx, account.type, signedIn.id);
         if (replacesSessionIdHash) await deleteSession(tx, replacesSessionIdHash);
         await insertSession(tx, {
@@ -333,17 +317,42 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           ip: ctx.ip,
           ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
           // The code given with the sign-in counts as entered on the session.
-          ...(codeMethod ? { stepUpAt: now } : {}),
+          ...(method ? { stepUpAt: now } : {}),
         });
-        if (codeMethod === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
+        if (method === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
         await recordAudit(tx, ctx, {
           action: 'auth.signin.success',
           resource: account.type,
           resourceId: signedIn.id,
           actor: signedIn,
-          ...(codeMethod ? { details: { secondFactor: codeMethod } } : {}),
+          ...(method ? { details: { secondFactor: method } } : {}),
         });
+        return method;
       });
+      if (codeMethod === 'wrong code') {
+        const accountWide = await recordFailure(
+          db,
+          key,
+          ANY_ADDRESS,
+          now,
+          MAX_CODE_FAILURES_ANY_ADDRESS,
+        );
+        const here = await recordFailure(db, key, ctx.ip, now);
+        const lockedUntil = here.lockedUntil ?? accountWide.lockedUntil;
+        await fail(
+          lockedUntil ? 'wrong second-factor code, now locked' : 'wrong second-factor code',
+        );
+        if (lockedUntil) throw locked(lockedMessage(lockedUntil, now), lockedUntil, now);
+        const message = tr('errors', 'signIn.codeWrong');
+        throw new AppError(
+          401,
+          'INVALID_CODE',
+          message,
+          { code: message },
+          undefined,
+          codeRequired,
+        );
+      }
       return { user: toSessionUser(account), userType: account.type, sessionToken };
     },
 
