@@ -12,9 +12,9 @@ import {
   signedInPage,
   toastShown,
 } from './support/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
-import { type E2eServer, startE2eServer } from './support/global-server';
+import { useOwnServer } from './support/own-server';
 import { enrolThroughApi } from './support/two-factor';
 import {
   expectNoAxeViolations,
@@ -32,38 +32,27 @@ const PASSWORD = 'Savanna-Kestrel-73';
  * its other sessions and makes its sign-ins take a code, so it has a server of its own; the
  * super admin's pages and API calls share the one stepped-up session made here.
  */
-let server: E2eServer;
+const server = useOwnServer();
 let boss: Awaited<ReturnType<typeof enrolThroughApi>>;
 beforeAll(async () => {
-  server = await startE2eServer();
   boss = await enrolThroughApi(server.baseUrl, E2E_ADMIN);
 });
-afterAll(async () => {
-  await server?.stop();
-});
-const base = () => server.baseUrl;
 
 /** The super admin's API client, on its stepped-up session. */
 async function bossApi(): Promise<Api> {
   await boss.fresh();
-  return async <T>(method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base()}${url}`, {
-      method,
-      headers:
-        body === undefined
-          ? { cookie: boss.cookie }
-          : { cookie: boss.cookie, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-  };
+  return boss.api;
 }
 
 /** A page of the super admin's stepped-up session, on the admins tab unless `path` says. */
 async function bossPage(width = 1280, path = '/admin/dashboard?tab=admins'): Promise<TestPage> {
   await boss.fresh();
-  const t = await signedInPage(session, { baseUrl: base(), cookie: boss.cookie, width, path });
+  const t = await signedInPage(session, {
+    baseUrl: server.baseUrl,
+    cookie: boss.cookie,
+    width,
+    path,
+  });
   if (path.endsWith('tab=admins')) await t.page.getByRole('list', { name: 'Admins' }).waitFor();
   return t;
 }
@@ -76,7 +65,7 @@ async function signedInAdminPage(email: string, password: string, width = 1280):
     account: { email, password },
     width,
     path: '/admin/dashboard?tab=admins',
-    baseUrl: base(),
+    baseUrl: server.baseUrl,
   });
   await t.page.getByRole('list', { name: 'Admins' }).waitFor();
   return t;
@@ -101,7 +90,7 @@ function adminItem(page: Page, email: string) {
 }
 
 async function canSignIn(email: string, password: string): Promise<boolean> {
-  const res = await fetch(`${base()}/api/auth/signin`, {
+  const res = await fetch(`${server.baseUrl}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -298,7 +287,7 @@ describe('disabling and re-enabling admins', () => {
   it('tells apart two admins of the same name by their e-mail, in the button and the confirmation', async () => {
     const [first, second] = [await newAdmin(), await newAdmin()];
     for (const email of [first, second]) {
-      const them = await apiAs(email, PASSWORD, base());
+      const them = await apiAs(email, PASSWORD, server.baseUrl);
       const named = await them('PUT', '/api/admin/profile', {
         firstName: 'Sam',
         lastName: 'Otieno',
@@ -336,7 +325,7 @@ describe('disabling and re-enabling admins', () => {
     const t = await signedInPage(session, {
       account: { email, password: PASSWORD },
       path: '/admin/dashboard?tab=outbox',
-      baseUrl: base(),
+      baseUrl: server.baseUrl,
     });
     const { page } = t;
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
@@ -397,7 +386,7 @@ describe("an admin's profile screen", () => {
       account: { email, password: PASSWORD },
       path: '/profile/settings',
       width: 375,
-      baseUrl: base(),
+      baseUrl: server.baseUrl,
     });
     const { page } = t;
     const first = page.getByLabel('First name');

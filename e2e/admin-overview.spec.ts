@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { isoDay, shot, suffix, signedInPage } from './support/kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { type E2eServer, startE2eServer } from './support/global-server';
+import { useOwnServer } from './support/own-server';
 import { enrolThroughApi } from './support/two-factor';
 
 const session = useBrowser();
@@ -14,16 +14,11 @@ const session = useBrowser();
  * enrols the e2e super admin, so it has a server of its own, and uses the super admin's one
  * stepped-up session for every call.
  */
-let server: E2eServer;
+const server = useOwnServer({ studiesOpen: true });
 let boss: Awaited<ReturnType<typeof enrolThroughApi>>;
 beforeAll(async () => {
-  server = await startE2eServer({ studiesOpen: true });
   boss = await enrolThroughApi(server.baseUrl, E2E_ADMIN);
 });
-afterAll(async () => {
-  await server?.stop();
-});
-const base = () => server.baseUrl;
 /** The super admin's stepped-up session. */
 async function superAdminCookie(): Promise<string> {
   await boss.fresh();
@@ -42,7 +37,7 @@ function cookieOf(response: Response): string {
 }
 
 async function signIn(email: string, password: string): Promise<string> {
-  const res = await fetch(`${base()}/api/auth/signin`, {
+  const res = await fetch(`${server.baseUrl}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
@@ -52,7 +47,7 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 async function call<T>(method: string, url: string, body?: unknown, cookie?: string): Promise<T> {
-  const res = await fetch(`${base()}${url}`, {
+  const res = await fetch(`${server.baseUrl}${url}`, {
     method,
     headers: {
       ...(cookie ? { cookie } : {}),
@@ -127,7 +122,7 @@ async function sendResearchRequest(company: string) {
 
 /** A fresh admin (its own "read until" mark), signed in inside a new page. */
 const adminPage = (email: string, width: number) =>
-  signedInPage(session, { account: { email, password: PASSWORD }, width, baseUrl: base() });
+  signedInPage(session, { account: { email, password: PASSWORD }, width, baseUrl: server.baseUrl });
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications,/ });
 async function unreadOf(page: Page): Promise<number> {

@@ -1,94 +1,59 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eatDayOf, type PayoutReport } from '../src/shared/schemas/payout-report';
-import { E2E_ADMIN } from './support/accounts';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { startE2eServer, type E2eServer } from './support/global-server';
 import {
+  adminApi,
   type Api,
-  apiAs,
+  applicant,
   createActiveStudy,
   isFocused,
   isoDay,
   settled,
   shot,
+  signedInPage,
   squash,
   suffix,
   toastShown,
 } from './support/kit';
+import { useOwnServer } from './support/own-server';
 
 // Extra payments and the reconciliation report (decisions.md section 11), on a server of this
 // file's own: with BOOKING_CUTOFF_HOURS=0 a session may start seconds from now and still be
 // booked, so the applicant can be excused (turned away at the door) within the test, and
 // today's report holds only this file's payments.
 const session = useBrowser();
-let server: E2eServer;
+const server = useOwnServer({ studiesOpen: true, env: { BOOKING_CUTOFF_HOURS: '0' } });
 let admin: Api;
 
 beforeAll(async () => {
-  server = await startE2eServer({ studiesOpen: true, env: { BOOKING_CUTOFF_HOURS: '0' } });
-  admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password, server.baseUrl);
-}, 90_000);
-
-afterAll(async () => {
-  await server?.stop();
+  admin = await adminApi(server.baseUrl);
 });
 
 /** A participant of this file's server who applied to the study and was selected. */
 async function selectedApplicant(testId: string) {
-  const firstName = 'Wanjiru';
-  const lastName = `Kamau${suffix()}`;
-  const email = `wanjiru.${suffix()}@example.com`;
-  const password = 'Acacia-Lantern-58';
-  const registered = await fetch(`${server.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName,
-      email,
-      phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-      password,
-    }),
+  const person = await applicant(testId, 'Wanjiru', `Kamau${suffix()}`, {
+    baseUrl: server.baseUrl,
   });
-  expect(registered.status).toBe(201);
-  const { participant } = (await registered.json()) as { participant: { id: string } };
-  const api = await apiAs(email, password, server.baseUrl);
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
-    testId,
-  });
-  expect(applied.status).toBe(201);
-  const applicationId = applied.body.application.id;
-  const selected = await admin('PUT', `/api/applications/${applicationId}/status`, {
+  const selected = await admin('PUT', `/api/applications/${person.applicationId}/status`, {
     status: 'selected',
   });
   expect(selected.status).toBe(200);
-  return { name: `${firstName} ${lastName}`, email, applicationId };
+  return person;
 }
 
 /** A page of this file's server, signed in as the e2e admin, in Nairobi time. */
 async function adminPage(path: string, width: number) {
-  const context = await session.browser().newContext({
-    baseURL: server.baseUrl,
-    viewport: { width, height: 900 },
+  const t = await signedInPage(session, {
+    baseUrl: server.baseUrl,
+    width,
+    path,
     timezoneId: 'Africa/Nairobi',
     acceptDownloads: true,
   });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 500) problems.push(`${r.status()} ${r.url()}`);
-  });
-  const signedIn = await context.request.post('/api/auth/signin', { data: E2E_ADMIN });
-  expect(signedIn.status()).toBe(200);
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  return { page, context, problems, close: () => context.close() };
+  await t.page.getByRole('heading', { level: 1 }).waitFor();
+  return t;
 }
 
 /** "2026-12-03" typed into Chromium's date field (its en-US order: month, day, year). */

@@ -9,52 +9,52 @@ import {
   type TestPage,
   useBrowser,
 } from './support/browser';
-import { startE2eServer, type E2eServer } from './support/global-server';
 import {
+  adminApi,
   type Api,
-  apiAs,
+  applicant,
   createActiveStudy,
   isFocused,
   settled,
   shot,
+  signedInPage,
   squash,
   suffix,
   toastShown,
 } from './support/kit';
-import { codeSource } from './support/two-factor';
+import { useOwnServer } from './support/own-server';
+import { enrol } from './support/two-factor';
 
 // Releasing payouts over M-Pesa (decisions.md section 11), on a server of this file's own
 // that pays through the Daraja simulator started here: the last digit of the number decides
 // (1 paid, 6 "insufficient balance", 2 paid). The simulator answers after 300 ms.
 const session = useBrowser();
 let sim: MpesaSim;
-let server: E2eServer;
 let admin: Api;
 
 beforeAll(async () => {
   sim = await startMpesaSim({ delayMs: 300 });
-  server = await startE2eServer({
-    studiesOpen: true,
-    env: {
-      PAYOUT_PROVIDER: 'mpesa',
-      MPESA_BASE_URL: sim.url,
-      MPESA_CONSUMER_KEY: 'e2e-consumer-key',
-      MPESA_CONSUMER_SECRET: 'e2e-consumer-secret',
-      MPESA_SHORTCODE: '600999',
-      MPESA_INITIATOR_NAME: 'e2e-initiator',
-      MPESA_SECURITY_CREDENTIAL: 'e2e-security-credential',
-      MPESA_RESULT_TIMEOUT_S: '3',
-    },
-  });
-  admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password, server.baseUrl);
-}, 120_000);
-
+});
 afterAll(async () => {
-  await server?.stop();
   await sim?.close();
 });
+const server = useOwnServer(() => ({
+  studiesOpen: true,
+  env: {
+    PAYOUT_PROVIDER: 'mpesa',
+    MPESA_BASE_URL: sim.url,
+    MPESA_CONSUMER_KEY: 'e2e-consumer-key',
+    MPESA_CONSUMER_SECRET: 'e2e-consumer-secret',
+    MPESA_SHORTCODE: '600999',
+    MPESA_INITIATOR_NAME: 'e2e-initiator',
+    MPESA_SECURITY_CREDENTIAL: 'e2e-security-credential',
+    MPESA_RESULT_TIMEOUT_S: '3',
+  },
+}));
+beforeAll(async () => {
+  admin = await adminApi(server.baseUrl);
+});
 
-const PASSWORD = 'Acacia-Lantern-58';
 const INSUFFICIENT = 'The balance is insufficient for the transaction.';
 
 /** A Kenyan mobile number ending in `digit`, the simulator's outcome. */
@@ -71,29 +71,17 @@ type PaymentRow = {
 
 /** A participant (phone ending in `digit`) who applied, was scheduled and completed: one pending payment. */
 async function owed(testId: string, firstName: string, digit: number) {
-  const lastName = `Kariuki${suffix()}`;
-  const email = `${firstName.toLowerCase()}.${suffix()}@example.com`;
-  const phone = numberEndingIn(digit);
-  const registered = await fetch(`${server.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ firstName, lastName, email, phone, password: PASSWORD }),
+  const person = await applicant(testId, firstName, `Kariuki${suffix()}`, {
+    baseUrl: server.baseUrl,
+    phone: numberEndingIn(digit),
   });
-  expect(registered.status).toBe(201);
-  const { participant } = (await registered.json()) as { participant: { id: string } };
-  const api = await apiAs(email, PASSWORD, server.baseUrl);
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
-    testId,
-  });
-  expect(applied.status).toBe(201);
   for (const status of ['scheduled', 'completed']) {
-    const moved = await admin('PUT', `/api/applications/${applied.body.application.id}/status`, {
+    const moved = await admin('PUT', `/api/applications/${person.applicationId}/status`, {
       status,
     });
     expect(moved.status).toBe(200);
   }
-  return { name: `${firstName} ${lastName}`, email, phone, api };
+  return person;
 }
 
 async function paymentOf(name: string): Promise<PaymentRow> {
@@ -102,31 +90,13 @@ async function paymentOf(name: string): Promise<PaymentRow> {
   return res.body.payments.find((p) => p.participantName === name)!;
 }
 
-/**
- * Two-step sign-in set up for the e2e admin of `api` (that session stays signed in); answers
- * its codes, each usable once (TOTP steps, then the recovery codes).
- */
-async function enrol(api: Api) {
-  const setup = await api<{ secret: string }>('POST', '/api/admin/2fa/setup');
-  expect(setup.status).toBe(200);
-  const codes = codeSource(setup.body.secret);
-  const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/admin/2fa/enable', {
-    code: codes.next(),
-    currentPassword: E2E_ADMIN.password,
-  });
-  expect(enabled.status).toBe(200);
-  codes.addRecoveryCodes(enabled.body.recoveryCodes);
-  return codes;
-}
+/** A page of this file's server at `path`, signed in as the e2e admin (with `code` once enrolled). */
+const adminPage = (path: string, width: number, code?: string) =>
+  signedInPage(session, { baseUrl: server.baseUrl, width, code, path });
 
 /** The Payments tab of this file's server, signed in as the e2e admin (with `code` once enrolled). */
 async function paymentsTab(width: number, code?: string): Promise<TestPage> {
-  const t = await session.newPage({ width, height: 900, baseUrl: server.baseUrl });
-  const signedIn = await t.context.request.post('/api/auth/signin', {
-    data: { ...E2E_ADMIN, ...(code ? { code } : {}) },
-  });
-  expect(signedIn.status()).toBe(200);
-  await t.page.goto('/admin/dashboard?tab=payments');
+  const t = await adminPage('/admin/dashboard?tab=payments', width, code);
   await t.page.getByRole('heading', { name: 'Payments', level: 2 }).waitFor();
   return t;
 }
@@ -180,7 +150,7 @@ async function releaseByKeyboard(
 }
 
 /** The e2e admin's codes, once the first test set up two-step sign-in. */
-let codes: ReturnType<typeof codeSource> | undefined;
+let codes: Awaited<ReturnType<typeof enrol>> | undefined;
 
 describe('admin: releasing payouts over M-Pesa', () => {
   it('staff select pending payments by keyboard, release, follow the progress to 1 paid and 1 failed, and retry the failed one', async () => {
@@ -238,7 +208,7 @@ describe('admin: releasing payouts over M-Pesa', () => {
     }
 
     // Two-step sign-in set up; the browser signs in with a code.
-    codes = await enrol(admin);
+    codes = await enrol(admin, E2E_ADMIN.password);
 
     const t = await paymentsTab(1280, codes.next());
     const { page } = t;
@@ -347,7 +317,7 @@ describe('admin: releasing payouts over M-Pesa', () => {
     const newNumber = numberEndingIn(2);
     const changed = await short.api('PUT', '/api/me/payout-number', {
       payoutPhone: newNumber,
-      currentPassword: PASSWORD,
+      currentPassword: short.password,
     });
     expect(changed.status).toBe(200);
     const retryAgain = shortRow.getByRole('button', {
@@ -399,12 +369,12 @@ describe('admin: releasing payouts over M-Pesa', () => {
     await phone.close();
 
     // The participant who was paid sees M-Pesa's receipt on her statement.
-    const mine = await session.newPage({ width: 375, height: 900, baseUrl: server.baseUrl });
-    const signedIn = await mine.context.request.post('/api/auth/signin', {
-      data: { email: paid.email, password: PASSWORD },
+    const mine = await signedInPage(session, {
+      account: paid,
+      baseUrl: server.baseUrl,
+      width: 375,
+      path: '/participant/dashboard?tab=profile',
     });
-    expect(signedIn.status()).toBe(200);
-    await mine.page.goto('/participant/dashboard?tab=profile');
     const statementRow = mine.page.locator(
       `[data-testid="my-payments"] li[data-payment-id="${(await paymentOf(paid.name)).id}"]`,
     );
@@ -482,20 +452,16 @@ describe('admin: releasing payouts over M-Pesa', () => {
     });
     const first = await owed(study.id, 'Akinyi', 3);
     const second = await owed(study.id, 'Baraka', 4);
-    const t = await session.newPage({ width: 1280, height: 900, baseUrl: server.baseUrl });
+    const t = await adminPage(`/admin/test/${study.id}`, 1280, codes!.next());
     const { page } = t;
-    const signedIn = await t.context.request.post('/api/auth/signin', {
-      data: { ...E2E_ADMIN, code: codes!.next() },
-    });
-    expect(signedIn.status()).toBe(200);
-    await page.goto(`/admin/test/${study.id}`);
     await page.getByRole('heading', { name: study.title, level: 1 }).waitFor();
     // The tabs are one Tab stop; the arrow keys move along them and open each.
     await tabTo(page, page.getByRole('tab', { name: 'Overview' }));
     const completedTab = page.getByRole('tab', { name: /^Completed/ });
     for (let i = 0; i < 5 && !(await isFocused(completedTab)); i++)
       await page.keyboard.press('ArrowRight');
-    expect(await completedTab.getAttribute('aria-selected')).toBe('true');
+    // The tab opens as it takes the focus, a render later.
+    await expect.poll(() => completedTab.getAttribute('aria-selected')).toBe('true');
     await tabTo(page, page.getByRole('button', { name: 'Release all pending payments' }));
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Release payments?' });

@@ -1,36 +1,31 @@
-import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_ADMIN } from './support/accounts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
-import { startE2eServer, type E2eServer } from './support/global-server';
 import {
+  adminApi,
   type Api,
-  apiAs,
+  applicant as registeredApplicant,
   createActiveStudy,
   isFocused,
   isoDay,
   settled,
   shot,
+  signedInPage,
   squash,
   suffix,
   toastShown,
 } from './support/kit';
+import { useOwnServer } from './support/own-server';
 
 // Sessions (decisions.md section 9) on a server of this file's own: with
 // BOOKING_CUTOFF_HOURS=0 a session may start a minute from now and still be booked, so
 // attendance can be marked within the test.
 const session = useBrowser();
-let server: E2eServer;
+const server = useOwnServer({ studiesOpen: true, env: { BOOKING_CUTOFF_HOURS: '0' } });
 let admin: Api;
 
 beforeAll(async () => {
-  server = await startE2eServer({ studiesOpen: true, env: { BOOKING_CUTOFF_HOURS: '0' } });
-  admin = await apiAs(E2E_ADMIN.email, E2E_ADMIN.password, server.baseUrl);
-}, 90_000);
-
-afterAll(async () => {
-  await server?.stop();
+  admin = await adminApi(server.baseUrl);
 });
 
 type Application = {
@@ -42,31 +37,8 @@ type Application = {
 type SessionRow = { id: string; startsAt: string; booked: number; seatsLeft: number };
 
 /** A participant registered on this file's server who applied to the study. */
-async function applicant(testId: string, firstName: string) {
-  const lastName = `Mwangi${suffix()}`;
-  const email = `${firstName.toLowerCase()}.${suffix()}@example.com`;
-  const password = 'Acacia-Lantern-58';
-  const registered = await fetch(`${server.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      firstName,
-      lastName,
-      email,
-      phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-      password,
-    }),
-  });
-  expect(registered.status).toBe(201);
-  const { participant } = (await registered.json()) as { participant: { id: string } };
-  const api = await apiAs(email, password, server.baseUrl);
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
-    testId,
-  });
-  expect(applied.status).toBe(201);
-  return { name: `${firstName} ${lastName}`, applicationId: applied.body.application.id };
-}
+const applicant = (testId: string, firstName: string) =>
+  registeredApplicant(testId, firstName, `Mwangi${suffix()}`, { baseUrl: server.baseUrl });
 
 async function applicationOf(id: string): Promise<Application> {
   const res = await admin<{ applications: Application[] }>('GET', `/api/applications?limit=200`);
@@ -76,23 +48,14 @@ async function applicationOf(id: string): Promise<Application> {
 
 /** The study page, signed in as the e2e admin, in a browser set to Nairobi time. */
 async function studyPage(testId: string, width: number) {
-  const context = await session.browser().newContext({
-    baseURL: server.baseUrl,
-    viewport: { width, height: 900 },
+  const t = await signedInPage(session, {
+    baseUrl: server.baseUrl,
+    width,
+    path: `/admin/test/${testId}`,
     timezoneId: 'Africa/Nairobi',
   });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('response', (r) => {
-    if (r.status() >= 500) problems.push(`${r.status()} ${r.url()}`);
-  });
-  const signedIn = await context.request.post('/api/auth/signin', { data: E2E_ADMIN });
-  expect(signedIn.status()).toBe(200);
-  await page.goto(`/admin/test/${testId}`);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  return { page, context, problems, close: () => context.close() };
+  await t.page.getByRole('heading', { level: 1 }).waitFor();
+  return t;
 }
 
 async function openSessionsTab(page: Page) {

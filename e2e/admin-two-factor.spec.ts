@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { E2E_ADMIN } from './support/accounts';
 import {
   expectNoAxeViolations,
@@ -8,8 +8,8 @@ import {
   type TestPage,
   useBrowser,
 } from './support/browser';
-import { type E2eServer, startE2eServer } from './support/global-server';
 import { isFocused, settled, shot, signedInPage } from './support/kit';
+import { useOwnServer } from './support/own-server';
 import { codeSource } from './support/two-factor';
 
 /**
@@ -21,13 +21,7 @@ import { codeSource } from './support/two-factor';
  * ends the admin's other sessions, so the file has a server of its own.
  */
 const session = useBrowser();
-let server: E2eServer;
-beforeAll(async () => {
-  server = await startE2eServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useOwnServer();
 
 const PASSWORD = 'Rift-Valley-Heron-28';
 const uniqueEmail = () => `keyholder.${crypto.randomBytes(4).toString('hex')}@example.com`;

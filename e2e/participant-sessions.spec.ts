@@ -25,6 +25,7 @@ import {
   signedInPage,
   squash,
   suffix,
+  tabToName,
 } from './support/kit';
 import { mailTo } from './support/mail-catcher';
 
@@ -72,19 +73,7 @@ function dayOf(startsAt: string, locale = 'en-KE') {
 
 const cardOf = (page: Page, title: string) => page.getByRole('article', { name: title });
 
-/** Presses Tab until the focused element's accessible name matches, as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp, max = 80) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return '';
-      return (el.getAttribute('aria-label') ?? el.innerText ?? '').replace(/\s+/g, ' ').trim();
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
+const tabTo = (page: Page, name: RegExp) => tabToName(page, name, 80);
 
 const focusedIsInside = (locator: Locator) =>
   locator.evaluate((el) => el.contains(document.activeElement));

@@ -11,48 +11,23 @@ import { englishLeftovers, message } from './support/catalogues';
 import {
   adminApi,
   type Api,
-  apiAs,
   createActiveStudy,
+  participant,
   settled,
   shot,
   signedInPage,
   squash,
   suffix,
+  tabToName,
   toastShown,
 } from './support/kit';
 import { mailTo } from './support/mail-catcher';
 
 const session = useBrowser();
-const PASSWORD = 'Acacia-Lantern-58';
 const PROFILE = '/participant/dashboard?tab=profile';
 
-type Person = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  password: string;
-  language: 'en' | 'sw';
-};
-
-async function register(firstName: string, language: 'en' | 'sw') {
-  const person: Person = {
-    firstName,
-    lastName: `Kariuki${suffix()}`,
-    email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
-    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-    password: PASSWORD,
-    language,
-  };
-  const res = await fetch(`${session.baseUrl}/api/participants/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(person),
-  });
-  expect(res.status).toBe(201);
-  const { participant } = (await res.json()) as { participant: { id: string } };
-  return { ...person, id: participant.id, api: await apiAs(person.email, person.password) };
-}
+const register = (firstName: string, language: 'en' | 'sw') =>
+  participant(firstName, `Kariuki${suffix()}`, { language });
 type Registered = Awaited<ReturnType<typeof register>>;
 
 /** The person took part in a new study, which staff completed: its pending payment's id. */
@@ -98,19 +73,7 @@ const paid = (receipt: string) => ({
   paymentMethod: 'M-Pesa',
 });
 
-/** Presses Tab until the focused element's accessible name matches, as a keyboard user would. */
-async function tabTo(page: Page, name: RegExp, max = 250) {
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body) return '';
-      return (el.getAttribute('aria-label') ?? el.innerText ?? '').replace(/\s+/g, ' ').trim();
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
+const tabTo = (page: Page, name: RegExp) => tabToName(page, name, 250);
 
 const focusedName = (page: Page) =>
   page.evaluate(() => {
@@ -257,7 +220,7 @@ describe('a participant reads their payments and changes their payout number (de
     expect(await focusedName(page)).toMatch(/^Current password/);
     expect(squash(await payout.innerText())).toContain(me.phone);
 
-    await page.keyboard.type(PASSWORD);
+    await page.keyboard.type(me.password);
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => toastShown(page, 'Payout number changed')).toBe(true);
@@ -367,7 +330,7 @@ describe('a participant reads their payments and changes their payout number (de
       .poll(() => dialog.getByText(message('sw', 'errors', 'password.wrongCurrent')).isVisible())
       .toBe(true);
     expect(await englishLeftovers(page, ['dashboard', 'ui', 'validation', 'errors'])).toEqual([]);
-    await page.keyboard.type(PASSWORD);
+    await page.keyboard.type(me.password);
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => toastShown(page, say('payout.changed.title'))).toBe(true);

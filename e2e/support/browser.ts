@@ -20,7 +20,17 @@ export type Session = {
   baseUrl: string;
   browser: () => Browser;
   /** A fresh context (own cookies and storage) and page that records console errors and failed requests. */
-  newPage(options?: { width?: number; height?: number; baseUrl?: string }): Promise<TestPage>;
+  newPage(options?: PageOptions): Promise<TestPage>;
+};
+
+export type PageOptions = {
+  width?: number;
+  height?: number;
+  /** A spec's own server (see startE2eServer); the shared one by default. */
+  baseUrl?: string;
+  /** The browser's time zone, e.g. 'Africa/Nairobi'; the machine's by default. */
+  timezoneId?: string;
+  acceptDownloads?: boolean;
 };
 
 export type TestPage = {
@@ -50,6 +60,8 @@ export function useBrowser(): Session {
       const context = await browser!.newContext({
         baseURL: origin,
         viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+        ...(options.acceptDownloads ? { acceptDownloads: true } : {}),
       });
       const page = await context.newPage();
       const problems: string[] = [];

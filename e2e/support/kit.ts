@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { E2E_ADMIN } from './accounts';
-import type { Session, TestPage } from './browser';
+import type { PageOptions, Session, TestPage } from './browser';
 import { signInCookie } from './sign-in';
 
 /** A short random suffix that keeps names unique across spec files sharing one database. */
@@ -87,16 +87,8 @@ export type Api = <T>(
   body?: unknown,
 ) => Promise<{ status: number; body: T }>;
 
-/**
- * A signed-in API client (its own cookie) for the admin or a participant, of the shared
- * server or of `baseUrl` (a spec's own server).
- */
-export async function apiAs(
-  email: string,
-  password: string,
-  baseUrl: string = inject('baseUrl'),
-): Promise<Api> {
-  const cookie = await signInCookie(baseUrl, { email, password });
+/** An API client of the server at `baseUrl` on the session `cookie` (a Cookie header value). */
+export function apiOf(baseUrl: string, cookie: string): Api {
   return async <T>(method: string, url: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${url}`, {
       method,
@@ -108,7 +100,20 @@ export async function apiAs(
   };
 }
 
-export const adminApi = () => apiAs(E2E_ADMIN.email, E2E_ADMIN.password);
+/**
+ * A signed-in API client (its own cookie) for the admin or a participant, of the shared
+ * server or of `baseUrl` (a spec's own server).
+ */
+export async function apiAs(
+  email: string,
+  password: string,
+  baseUrl: string = inject('baseUrl'),
+): Promise<Api> {
+  return apiOf(baseUrl, await signInCookie(baseUrl, { email, password }));
+}
+
+/** The e2e super admin's API client, of the shared server or of `baseUrl`. */
+export const adminApi = (baseUrl?: string) => apiAs(E2E_ADMIN.email, E2E_ADMIN.password, baseUrl);
 
 /** A study made through the admin API and set active; `fields` override the defaults. */
 export async function createActiveStudy(admin: Api, fields: Record<string, unknown> = {}) {
@@ -136,34 +141,56 @@ export async function createActiveStudy(admin: Api, fields: Record<string, unkno
 
 const APPLICANT_PASSWORD = 'Acacia-Lantern-58';
 
-/** A participant registered through the API who applied to the study, with their own API client. */
-export async function applicant(testId: string, firstName: string, lastName: string) {
-  const baseUrl = inject('baseUrl');
+/**
+ * A participant registered through the API, with their own API client: of the shared server
+ * or of `baseUrl`; `phone` (a random Kenyan mobile by default) and `language` as given.
+ */
+export async function participant(
+  firstName: string,
+  lastName: string,
+  {
+    baseUrl = inject('baseUrl'),
+    phone = `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+    language,
+  }: { baseUrl?: string; phone?: string; language?: 'en' | 'sw' } = {},
+) {
   const person = {
     firstName,
     lastName,
     email: `${firstName.toLowerCase()}.${suffix()}@example.com`,
-    phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
+    phone,
+    password: APPLICANT_PASSWORD,
+    ...(language ? { language } : {}),
   };
   const registered = await fetch(`${baseUrl}/api/participants/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...person, password: APPLICANT_PASSWORD }),
+    body: JSON.stringify(person),
   });
   expect(registered.status).toBe(201);
   const { participant } = (await registered.json()) as { participant: { id: string } };
-  const api = await apiAs(person.email, APPLICANT_PASSWORD);
-  const applied = await api<{ application: { id: string } }>('POST', '/api/applications', {
-    participantId: participant.id,
+  return {
+    ...person,
+    id: participant.id,
+    name: `${firstName} ${lastName}`,
+    api: await apiAs(person.email, person.password, baseUrl),
+  };
+}
+
+/** A participant registered through the API who applied to the study, with their own API client. */
+export async function applicant(
+  testId: string,
+  firstName: string,
+  lastName: string,
+  options: { baseUrl?: string; phone?: string } = {},
+) {
+  const person = await participant(firstName, lastName, options);
+  const applied = await person.api<{ application: { id: string } }>('POST', '/api/applications', {
+    participantId: person.id,
     testId,
   });
   expect(applied.status).toBe(201);
-  return {
-    ...person,
-    name: `${firstName} ${lastName}`,
-    applicationId: applied.body.application.id,
-    api,
-  };
+  return { ...person, applicationId: applied.body.application.id };
 }
 
 /** The participant's earnings as the API reports them. */
@@ -175,31 +202,29 @@ export async function earningsOf(api: Api) {
 
 /**
  * A page of the file's browser signed in (through the API) as `account`, the e2e super
- * admin by default; `path` is opened when given. `baseUrl`: a spec's own server. `cookie`:
- * a session to reuse instead of signing in (an admin with two-step sign-in, whose sign-ins
- * each take a code).
+ * admin by default, with `code` when its sign-in takes one; `path` is opened when given.
+ * `baseUrl`: a spec's own server. `cookie`: a session to reuse instead of signing in (an
+ * admin with two-step sign-in, whose sign-ins each take a code).
  */
 export async function signedInPage(
   session: Session,
   {
     account = E2E_ADMIN,
-    width = 1280,
+    code,
     height = 900,
     path,
-    baseUrl,
     cookie,
-  }: {
+    ...pageOptions
+  }: PageOptions & {
     account?: { email: string; password: string };
-    width?: number;
-    height?: number;
+    code?: string;
     path?: string;
-    baseUrl?: string;
     cookie?: string;
   } = {},
 ): Promise<TestPage> {
-  const t = await session.newPage({ width, height, ...(baseUrl ? { baseUrl } : {}) });
+  const t = await session.newPage({ height, ...pageOptions });
   if (cookie) {
-    const url = baseUrl ?? session.baseUrl;
+    const url = pageOptions.baseUrl ?? session.baseUrl;
     await t.context.addCookies(
       cookie.split('; ').map((pair) => {
         const [name = '', ...value] = pair.split('=');
@@ -208,10 +233,27 @@ export async function signedInPage(
     );
   } else {
     const signedIn = await t.context.request.post('/api/auth/signin', {
-      data: { email: account.email, password: account.password },
+      data: { email: account.email, password: account.password, ...(code ? { code } : {}) },
     });
     expect(signedIn.status()).toBe(200);
   }
   if (path) await t.page.goto(path);
   return t;
+}
+
+/**
+ * Presses Tab until the focused element's accessible name (its aria-label or text) matches,
+ * as a keyboard user would, at most `max` times.
+ */
+export async function tabToName(page: Page, name: RegExp, max: number) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      return (el.getAttribute('aria-label') ?? el.innerText ?? '').replace(/\s+/g, ' ').trim();
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
 }

@@ -1,4 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
+import { type Api, apiOf } from './kit';
 import { signInCookie } from './sign-in';
 
 /**
@@ -12,7 +14,7 @@ import { signInCookie } from './sign-in';
 const PERIOD_MS = 30_000;
 
 /** The code of `secret` for the step `step` (30-second steps since the epoch). */
-export function totpForStep(secret: string, step: number): string {
+function totpForStep(secret: string, step: number): string {
   return TOTP.generate({
     secret: Secret.fromBase32(secret),
     algorithm: 'SHA1',
@@ -44,50 +46,43 @@ export function codeSource(secret: string, recoveryCodes: string[] = []) {
   };
 }
 
-async function post(baseUrl: string, cookie: string, url: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method: 'POST',
-    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+/**
+ * Two-step sign-in set up for the admin of `api` (that session stays signed in; enrolling ends
+ * the account's other sessions): answers its codes, each usable once.
+ */
+export async function enrol(api: Api, password: string) {
+  const setup = await api<{ secret: string }>('POST', '/api/admin/2fa/setup');
+  expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+  const codes = codeSource(setup.body.secret);
+  const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/admin/2fa/enable', {
+    code: codes.next(),
+    currentPassword: password,
   });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text}`);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
-/** Steps a session up now (POST /api/auth/step-up): 5 minutes of creating and disabling admins. */
-export async function stepUp(baseUrl: string, cookie: string, code: string) {
-  await post(baseUrl, cookie, '/api/auth/step-up', { code });
+  expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+  codes.addRecoveryCodes(enabled.body.recoveryCodes);
+  return codes;
 }
 
 /**
  * Enrols `account` through the API of the server at `baseUrl` (a spec's own server: enrolling
- * ends the account's other sessions) and answers a stepped-up session of it, with its codes.
- * `fresh()` steps that session up again when the last step-up is 4 minutes old.
+ * ends the account's other sessions) and answers one stepped-up session of it, as a cookie and
+ * an API client. `fresh()` steps that session up again (POST /api/auth/step-up: 5 minutes of
+ * creating and disabling admins) when the last step-up is 4 minutes old.
  */
 export async function enrolThroughApi(
   baseUrl: string,
   account: { email: string; password: string },
 ) {
   const cookie = await signInCookie(baseUrl, account);
-  const { secret } = (await post(baseUrl, cookie, '/api/admin/2fa/setup')) as { secret: string };
-  const codes = codeSource(secret);
-  const { recoveryCodes } = (await post(baseUrl, cookie, '/api/admin/2fa/enable', {
-    code: codes.next(),
-    currentPassword: account.password,
-  })) as { recoveryCodes: string[] };
-  codes.addRecoveryCodes(recoveryCodes);
-  await stepUp(baseUrl, cookie, codes.next());
-  let steppedUpAt = Date.now();
-  return {
-    cookie,
-    secret,
-    recoveryCodes,
-    nextCode: () => codes.next(),
-    async fresh() {
-      if (Date.now() - steppedUpAt < 4 * 60_000) return;
-      await stepUp(baseUrl, cookie, codes.next());
-      steppedUpAt = Date.now();
-    },
-  };
+  const api = apiOf(baseUrl, cookie);
+  const codes = await enrol(api, account.password);
+  let steppedUpAt = -Infinity;
+  async function fresh() {
+    if (Date.now() - steppedUpAt < 4 * 60_000) return;
+    const res = await api('POST', '/api/auth/step-up', { code: codes.next() });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    steppedUpAt = Date.now();
+  }
+  await fresh();
+  return { cookie, api, fresh };
 }
