@@ -27,3 +27,9 @@ export const site = {
 export function absoluteUrl(pathname: string): string {
   return `${site.origin}${pathname}`;
 }
+
+/**
+ * The versions of the terms and the privacy notice in force (docs/decisions/036-recruiting.md):
+ * a participant who accepted older ones is asked again. Raise one when its page changes.
+ */
+export const LEGAL_VERSIONS = { terms: '2026-11-26', privacy: '2026-11-26' } as const;

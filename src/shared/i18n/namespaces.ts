@@ -19,6 +19,7 @@ import type registration from './catalogues/en/registration.json';
 import type dashboard from './catalogues/en/dashboard.json';
 import type profile from './catalogues/en/profile.json';
 import type legal from './catalogues/en/legal.json';
+import type recruiting from './catalogues/en/recruiting.json';
 
 export const namespaces = [
   'common',
@@ -36,6 +37,7 @@ export const namespaces = [
   'dashboard',
   'profile',
   'legal',
+  'recruiting',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 
@@ -55,6 +57,7 @@ export type Catalogues = {
   dashboard: typeof dashboard;
   profile: typeof profile;
   legal: typeof legal;
+  recruiting: typeof recruiting;
 };
 
 export type MessageKey<N extends Namespace> = keyof Catalogues[N] & string;

@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -12,6 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { applicationStatuses, type ApplicationStatus } from '../../../shared/schemas/options';
+import type { Answers } from '../../../shared/schemas/recruiting';
 import { id, inList } from './_columns';
 import { admins } from './admins';
 import { participants } from './participants';
@@ -33,6 +35,8 @@ export const applications = pgTable(
       .notNull()
       .default('interested'),
     screening: text('screening'),
+    /** The answers to the study's screener (decisions.md section 10), keyed by question id. */
+    answers: jsonb('answers').$type<Answers>(),
     feedback: text('feedback'),
     rating: integer('rating'),
     hoursWorked: numeric('hours_worked', { precision: 6, scale: 2 }),
@@ -58,6 +62,8 @@ export const applications = pgTable(
   (t) => [
     unique('applications_participant_test_unique').on(t.participantId, t.testId),
     index('applications_test_status_idx').on(t.testId, t.status),
+    // Filtering a study's applicants by answer: `answers -> question ? option`.
+    index('applications_answers_idx').using('gin', t.answers),
     index('applications_applied_at_idx').on(t.appliedAt.desc(), t.id.desc()),
     index('applications_status_applied_idx').on(t.status, t.appliedAt.desc()),
     check('applications_status_check', inList('status', applicationStatuses)),

@@ -17,3 +17,4 @@ export { notificationReads } from './notification-reads';
 export { studySessions } from './study-sessions';
 export { sessionReminders, waitlistEntries } from './session-bookings';
 export { smsOutbox } from './sms-outbox';
+export { invitations, consentRecords } from './recruiting';

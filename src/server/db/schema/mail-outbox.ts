@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -27,6 +28,8 @@ export const mailOutbox = pgTable(
     /** An iCalendar file (RFC 5545) attached as invite.ics: booking and change mails (decisions.md section 9). */
     calendar: text('calendar'),
     kind: varchar('kind', { length: 50 }).notNull(),
+    /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: varchar('status', { length: 20 }).$type<OutboxStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

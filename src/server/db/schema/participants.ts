@@ -41,6 +41,39 @@ export const participants = pgTable(
     payoutPhone: varchar('payout_phone', { length: 32 }),
     /** No-shows before this moment no longer count against booking (an admin's reset, decisions.md section 9). */
     noShowsResetAt: timestamp('no_shows_reset_at', { withTimezone: true }),
+    // The research profile of decisions.md section 10 (docs/decisions/036-recruiting.md):
+    // option values of src/shared/schemas/recruiting.ts; null and [] are "not given".
+    gender: varchar('gender', { length: 20 }),
+    county: varchar('county', { length: 40 }),
+    town: varchar('town', { length: 100 }),
+    employment: varchar('employment', { length: 30 }),
+    incomeBand: varchar('income_band', { length: 20 }),
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    devices: text('devices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    mobileMoney: text('mobile_money')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    internetAccess: varchar('internet_access', { length: 30 }),
+    /** The separate, unticked "invite me to studies that fit me" choice. */
+    inviteOptIn: boolean('invite_opt_in').notNull().default(false),
+    /** Whether the studies-open mail may go to them (its unsubscribe link turns it off). */
+    studyMail: boolean('study_mail').notNull().default(true),
+    /** The versions of the terms and privacy notice last accepted (null: before versions were kept). */
+    termsVersion: varchar('terms_version', { length: 20 }),
+    privacyVersion: varchar('privacy_version', { length: 20 }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /** The last invitation to any study: the cooldown and the "least recently invited first" order. */
+    lastInvitedAt: timestamp('last_invited_at', { withTimezone: true }),
+    /** Set while staff block the participant: no sign-in, no applying (audited, reversible). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: varchar('blocked_reason', { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -58,6 +91,26 @@ export const participants = pgTable(
     index('participants_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
     index('participants_search_text_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('participants_login_attempts_check', sql`${t.loginAttempts} >= 0`),
+    // The participants tab filters by every profile field (decisions.md section 10).
+    index('participants_gender_idx').on(t.gender),
+    index('participants_county_idx').on(t.county),
+    index('participants_employment_idx').on(t.employment),
+    index('participants_income_band_idx').on(t.incomeBand),
+    index('participants_date_of_birth_idx').on(t.dateOfBirth),
+    index('participants_languages_idx').using('gin', t.languages),
+    index('participants_devices_idx').using('gin', t.devices),
+    index('participants_mobile_money_idx').using('gin', t.mobileMoney),
+    // The invitable, least recently invited first.
+    index('participants_invitable_idx')
+      .on(t.lastInvitedAt.asc().nullsFirst(), t.id)
+      .where(sql`${t.inviteOptIn} AND ${t.blockedAt} IS NULL AND ${t.isActive}`),
+    // Possible duplicates: the same name and date of birth, or the same payout number.
+    index('participants_name_birth_idx').on(
+      sql`lower(${t.firstName})`,
+      sql`lower(${t.lastName})`,
+      t.dateOfBirth,
+    ),
+    index('participants_payout_number_idx').on(sql`coalesce(${t.payoutPhone}, ${t.phone})`),
     check('participants_language_check', sql`${t.language} in ('en', 'sw')`),
   ],
 );

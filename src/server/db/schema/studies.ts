@@ -10,8 +10,10 @@ import {
   uuid,
   varchar,
   date,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 import { studyStatuses, type StudyStatus } from '../../../shared/schemas/options';
+import type { Screener, StoredCriteria } from '../../../shared/schemas/recruiting';
 import { createdAt, id, inList, updatedAt } from './_columns';
 import { admins } from './admins';
 
@@ -34,6 +36,18 @@ export const studies = pgTable(
       .default(sql`'{}'::text[]`),
     company: varchar('company', { length: 200 }),
     requirements: text('requirements'),
+    /** Who may apply (decisions.md section 10): every list present, maybe empty. */
+    criteria: jsonb('criteria')
+      .$type<StoredCriteria>()
+      .notNull()
+      .default(
+        sql`'{"genders":[],"counties":[],"employment":[],"devices":[],"languages":[],"incomeBands":[],"excludeStudies":[],"excludeTags":[]}'::jsonb`,
+      ),
+    /** The screener's questions, in order; [] when the study has none. */
+    screener: jsonb('screener')
+      .$type<Screener>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: varchar('status', { length: 20 }).$type<StudyStatus>().notNull().default('not_started'),
     createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
     approvedBy: uuid('approved_by').references(() => admins.id, { onDelete: 'set null' }),
