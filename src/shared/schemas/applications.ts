@@ -3,12 +3,15 @@ import { emptyAsUndefined, say, text } from './fields';
 import { optionalPageQuery, searchParam } from './paging';
 import { applicationStatuses, studyStatuses, waitlistStatuses } from './options';
 import { bookedSessionSchema, reliabilitySchema } from './sessions';
+import { answerFilterParam, answersSchema, answersShapeSchema } from './recruiting';
 
 /** POST /api/applications: the applicant applies for themself; `screening` answers the requirements. */
 export const applySchema = z.object({
   participantId: z.uuid({ error: say('invalidId') }),
   testId: z.uuid({ error: say('invalidId') }),
   screening: emptyAsUndefined(text(say('label.screening'), { max: 2000, kind: 'multiline' })),
+  /** The answers to the study's screener (decisions.md section 10), checked against it. */
+  answers: answersShapeSchema.optional(),
 });
 export type ApplyInput = z.input<typeof applySchema>;
 
@@ -18,6 +21,8 @@ export const applicationSchema = z.object({
   testId: z.string(),
   status: z.enum(applicationStatuses),
   screening: z.string().nullable(),
+  /** The answers to the screener, when the study had one. */
+  answers: answersSchema.nullable(),
   feedback: z.string().nullable(),
   rating: z.number().int().nullable(),
   hoursWorked: z.string().nullable(),
@@ -50,6 +55,12 @@ export const applicationSchema = z.object({
   }),
 });
 export type Application = z.infer<typeof applicationSchema>;
+
+/** POST /api/applications answers 201 with the application; `message` when disqualified. */
+export const applyAnswerSchema = z.object({
+  application: applicationSchema,
+  message: z.string().optional(),
+});
 
 /** PUT /api/applications/{id}/status. `hoursWorked` (completion) defaults to the study's duration. */
 export const applicationStatusSchema = z.object({
@@ -96,6 +107,8 @@ export const applicationListQuerySchema = optionalPageQuery.extend({
   status: z.enum(applicationStatuses, { error: say('unknownStatus') }).optional(),
   testId: z.uuid({ error: say('invalidId') }).optional(),
   search: searchParam,
+  /** `questionId:optionId`: applicants who chose that option (decisions.md section 10). */
+  answer: answerFilterParam,
 });
 export type ApplicationListQuery = z.output<typeof applicationListQuerySchema>;
 

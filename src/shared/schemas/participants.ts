@@ -21,6 +21,11 @@ import {
 } from './fields';
 import { ageRanges, educationLevels, paymentStatuses } from './options';
 import { pageQuery, searchParam } from './paging';
+import {
+  participantFilterSchema,
+  recruitingProfileFields,
+  recruitingProfileSchema,
+} from './recruiting';
 
 const DATE_MESSAGE = messages.date;
 const CHOICE = messages.choice;
@@ -63,6 +68,14 @@ export const participantRegistrationSchema = z.object({
   education: optionalChoice(educationLevels.values),
   /** Defaults to the language of the page the participant registered on (else English). */
   language: languageField.optional(),
+  /**
+   * The versions of the terms and privacy notice the form showed (decisions.md section 10):
+   * absent means the current ones (LEGAL_VERSIONS); another value is refused (reload).
+   */
+  termsVersion: z.string().max(20).optional(),
+  privacyVersion: z.string().max(20).optional(),
+  /** The separate, unticked "invite me to studies that fit me" choice. */
+  inviteOptIn: z.boolean({ error: messages.choice }).optional(),
 });
 export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
 
@@ -103,11 +116,22 @@ export const participantSchema = z.object({
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The research profile of decisions.md section 10, and the invitation choice. */
+  ...recruitingProfileSchema.shape,
+  /** Whether staff block them (no sign-in, no applying). */
+  blocked: z.boolean(),
 });
 export type Participant = z.infer<typeof participantSchema>;
 
-/** A participant as the admins' list shows them: with their reliability (decisions.md section 9). */
-export const adminParticipantSchema = participantSchema.extend({ reliability: reliabilitySchema });
+/**
+ * A participant as the admins' list shows them: with their reliability (decisions.md
+ * section 9), why they are blocked, and the ids of possible duplicate accounts (section 10).
+ */
+export const adminParticipantSchema = participantSchema.extend({
+  reliability: reliabilitySchema,
+  blockedReason: z.string().nullable(),
+  possibleDuplicates: z.array(z.string()),
+});
 export type AdminParticipant = z.infer<typeof adminParticipantSchema>;
 
 /**
@@ -165,6 +189,7 @@ export const participantProfileUpdateSchema = z
     email: participantFields.email.optional(),
     phone: participantFields.phone.optional(),
     ...researchProfileFields,
+    ...recruitingProfileFields,
     language: languageField.optional(),
     currentPassword: currentPasswordForEmail,
   })
@@ -218,8 +243,11 @@ export const photoMessages = {
   },
 };
 
-/** GET /api/participants/export.csv: the list's search. */
-export const participantSearchQuerySchema = z.object({ search: searchParam });
+/** GET /api/participants/export.csv: the list's search and filters. */
+export const participantSearchQuerySchema = z.object({
+  search: searchParam,
+  ...participantFilterSchema.shape,
+});
 
 /** GET /api/participants: newest first, searched on the server. */
 export const participantListQuerySchema = pageQuery.extend(participantSearchQuerySchema.shape);

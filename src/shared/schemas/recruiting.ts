@@ -131,8 +131,8 @@ const CHOICE = say('choice');
 const clearableChoice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
     .union([z.literal(''), z.enum(values, { error: CHOICE })], { error: CHOICE })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === '' ? null : v));
+    .transform((v) => (v === '' ? null : v))
+    .optional();
 
 /** Several choices of `values`, each once; [] clears the field. */
 const choiceList = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -150,8 +150,8 @@ export const recruitingProfileFields = {
   gender: clearableChoice(genders),
   county: clearableChoice(kenyanCounties),
   town: text(say('label.town'), { max: 100, kind: 'plain' })
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+    .transform((v) => v || null)
+    .optional(),
   employment: clearableChoice(employmentStatuses),
   incomeBand: clearableChoice(incomeBands),
   languages: choiceList(spokenLanguages).optional(),
@@ -387,6 +387,24 @@ export type Screener = z.output<typeof screenerSchema>;
 export type ScreenerInput = z.input<typeof screenerSchema>;
 export type ScreenerQuestion = Screener[number];
 
+/**
+ * A screener as the API answers it: admins get every field; participants and visitors get
+ * no `rule`, `min` or `max` (publicScreener).
+ */
+export const screenerAnswerSchema = z.array(
+  z.object({
+    id: z.string(),
+    text: z.string(),
+    kind: z.enum(questionKinds),
+    required: z.boolean(),
+    options: z
+      .array(z.object({ id: z.string(), label: z.string(), rule: z.enum(optionRules).optional() }))
+      .optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+  }),
+);
+
 /** What participants and visitors see of a screener: no rules, no bounds. */
 export const publicQuestionSchema = z.object({
   id: z.string(),
@@ -413,6 +431,11 @@ export function publicScreener(screener: Screener): PublicQuestion[] {
 
 export type Answer = string | string[] | number;
 export type Answers = Record<string, Answer>;
+/** Stored answers as the API answers them (admins, and the applicant's own). */
+export const answersSchema = z.record(
+  z.string(),
+  z.union([z.string(), z.array(z.string()), z.number()]),
+);
 
 /**
  * The shape every `answers` body has before it is checked against its screener: at most
@@ -570,6 +593,53 @@ export const invitationResultSchema = z.object({
   }),
 });
 export type InvitationResult = z.infer<typeof invitationResultSchema>;
+
+/** `?answer=questionId:optionId` of GET /api/applications (admins). */
+export const answerFilterParam = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,40}:[a-z0-9_-]{1,40}$/, { error: () => tr('validation', 'answers.filter') })
+  .transform((v) => {
+    const [questionId = '', optionId = ''] = v.split(':');
+    return { questionId, optionId };
+  })
+  .optional();
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: CHOICE }).optional();
+const AGE_FILTER = { error: () => tr('validation', 'criteria.age') };
+const ageFilter = z.coerce
+  .number(AGE_FILTER)
+  .int(AGE_FILTER)
+  .min(AGE_LIMITS.min, AGE_FILTER)
+  .max(AGE_LIMITS.max, AGE_FILTER)
+  .optional();
+const flag = z
+  .enum(['true', 'false'], { error: CHOICE })
+  .transform((v) => v === 'true')
+  .optional();
+
+/**
+ * The participants tab's filters (GET /api/participants and its CSV export): one value per
+ * profile field; `language`, `device` and `mobileMoney` match anyone who has it.
+ */
+export const participantFilterSchema = z.object({
+  gender: oneOf(genders),
+  county: oneOf(kenyanCounties),
+  employment: oneOf(employmentStatuses),
+  incomeBand: oneOf(incomeBands),
+  internetAccess: oneOf(internetAccessLevels),
+  education: z.string().max(50).optional(),
+  language: oneOf(spokenLanguages),
+  device: oneOf(devices),
+  mobileMoney: oneOf(mobileMoneyServices),
+  ageMin: ageFilter,
+  ageMax: ageFilter,
+  inviteOptIn: flag,
+  blocked: flag,
+  /** Only those flagged as possible duplicates. */
+  duplicates: flag,
+});
+export type ParticipantFilter = z.output<typeof participantFilterSchema>;
 
 /** PUT /api/participants/{id}/block. */
 export const blockSchema = z

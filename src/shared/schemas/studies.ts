@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { dateField, emptyAsUndefined, isAllowedText, notAllowedMessage, say, text } from './fields';
 import { studyStatuses } from './options';
+import {
+  criteriaSchema,
+  screenerAnswerSchema,
+  screenerSchema,
+  storedCriteriaSchema,
+} from './recruiting';
 
 /** A study as the API describes it (wire name "test"). Money is a decimal string, e.g. "1500.00". */
 export const studySchema = z.object({
@@ -30,8 +36,23 @@ export const studySchema = z.object({
   paidOut: z.string().optional(),
   /** Admins only: the sum of its owed payments (pending, processing or failed), in KES. */
   owed: z.string().optional(),
+  /** Admins only: who may apply (decisions.md section 10). */
+  criteria: storedCriteriaSchema.optional(),
+  /** The screener: whole for admins; without rule, min and max for everyone else. */
+  screener: screenerAnswerSchema,
 });
 export type Study = z.infer<typeof studySchema>;
+
+/**
+ * GET /api/tests: signed in as a participant, the eligible active studies and how many
+ * active ones are hidden, of which `hiddenForProfile` only for empty profile fields.
+ */
+export const studyListSchema = z.object({
+  tests: z.array(studySchema),
+  hiddenCount: z.number().int().optional(),
+  hiddenForProfile: z.number().int().optional(),
+});
+export type StudyList = z.infer<typeof studyListSchema>;
 
 const MONEY = /^\d{1,6}(\.\d{1,2})?$/;
 const PAY_RATE_REQUIRED = 'Pay rate is required';
@@ -122,6 +143,8 @@ export const createStudySchema = z
     company: emptyAsUndefined(companyField),
     tags: tagsField.optional().transform((v) => v ?? []),
     requirements: emptyAsUndefined(requirementsField),
+    criteria: criteriaSchema.optional(),
+    screener: screenerSchema.optional(),
   })
   .refine((v) => v.endDate >= v.startDate, { path: ['endDate'], message: END_BEFORE_START });
 export type CreateStudyInput = z.input<typeof createStudySchema>;
@@ -148,6 +171,10 @@ export const updateStudySchema = z
     company: clearable(companyField),
     tags: tagsField.optional(),
     requirements: clearable(requirementsField),
+    /** Replaces the criteria whole ({} removes them). */
+    criteria: criteriaSchema.optional(),
+    /** Replaces the screener whole ([] removes it). */
+    screener: screenerSchema.optional(),
   })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, {
     path: ['endDate'],

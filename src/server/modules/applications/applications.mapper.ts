@@ -19,6 +19,7 @@ export function toApplication(
     testId: row.testId,
     status: row.status,
     screening: row.screening,
+    answers: row.answers ?? null,
     feedback: row.feedback,
     rating: row.rating,
     hoursWorked: row.hoursWorked,

@@ -1,4 +1,5 @@
 import type { Earnings, Participant } from '../../../shared/schemas/participants';
+import type { RecruitingProfile } from '../../../shared/schemas/recruiting';
 import { phoneDigits } from '../../lib/csv';
 import type { ParticipantRow } from '../accounts/users.repo';
 import type { EarningsRow } from './participants.repo';
@@ -25,6 +26,24 @@ export function toParticipant(row: ParticipantRow): Participant {
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...toRecruitingProfile(row),
+    blocked: row.blockedAt !== null,
+  };
+}
+
+/** The research profile of decisions.md section 10, as stored (the columns hold only option values). */
+export function toRecruitingProfile(row: ParticipantRow): RecruitingProfile {
+  return {
+    gender: row.gender as RecruitingProfile['gender'],
+    county: row.county as RecruitingProfile['county'],
+    town: row.town,
+    employment: row.employment as RecruitingProfile['employment'],
+    incomeBand: row.incomeBand as RecruitingProfile['incomeBand'],
+    languages: row.languages as RecruitingProfile['languages'],
+    devices: row.devices as RecruitingProfile['devices'],
+    mobileMoney: row.mobileMoney as RecruitingProfile['mobileMoney'],
+    internetAccess: row.internetAccess as RecruitingProfile['internetAccess'],
+    inviteOptIn: row.inviteOptIn,
   };
 }
 

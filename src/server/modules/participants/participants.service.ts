@@ -132,6 +132,8 @@ export function createParticipantsService({
           return {
             ...toParticipant(r.row),
             reliability: toReliability(c.completedCount, c.noShowCount, booking.noShowLimit),
+            blockedReason: r.row.blockedReason,
+            possibleDuplicates: [] as string[],
           };
         }),
         nextCursor,

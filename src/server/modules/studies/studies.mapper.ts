@@ -1,3 +1,4 @@
+import { publicScreener } from '../../../shared/schemas/recruiting';
 import type { Study } from '../../../shared/schemas/studies';
 import { NO_PAYMENTS, type PaymentSummary, type StudyRow } from './studies.repo';
 
@@ -19,6 +20,8 @@ export function toStudy(row: StudyRow): Study {
     createdBy: row.createdBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // Participants and visitors never learn which answers qualify (decisions.md section 10).
+    screener: publicScreener(row.screener),
   };
 }
 
@@ -29,5 +32,7 @@ export function toAdminStudy(row: StudyRow, summary: PaymentSummary = NO_PAYMENT
     paymentCount: summary.paymentCount,
     paidOut: summary.paidOut,
     owed: summary.owed,
+    criteria: row.criteria,
+    screener: row.screener,
   };
 }
