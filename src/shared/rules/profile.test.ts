@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../i18n/runtime';
-import { ageFromDateOfBirth, profileCompletion, profileCompletionBand } from './profile';
+import {
+  ageFromDateOfBirth,
+  profileCompletion,
+  profileCompletionBand,
+  researchProfileCompletion,
+} from './profile';
 
 describe('profile completion (spec section 4)', () => {
   it('is the rounded share of the six fields that are filled', () => {
@@ -50,5 +55,61 @@ describe('age from date of birth', () => {
     expect(ageFromDateOfBirth('1990-11-22', today)).toBe(35);
     expect(ageFromDateOfBirth('1990-12-01', today)).toBe(35);
     expect(ageFromDateOfBirth('2008-02-29', today)).toBe(18);
+  });
+});
+
+describe('research profile completeness (decisions.md section 10)', () => {
+  it('counts the twelve research fields apart from the spec six; a photo or location adds nothing', () => {
+    expect(researchProfileCompletion({})).toMatchObject({ answered: 0, total: 12, percent: 0 });
+    expect(researchProfileCompletion({ dateOfBirth: '1990-01-01', town: 'Kisumu' })).toMatchObject({
+      answered: 2,
+      percent: 17,
+    });
+    const withSpecOnly = researchProfileCompletion({
+      profilePhoto: 'p',
+      location: 'Kisumu',
+    } as Record<string, string>);
+    expect(withSpecOnly.answered).toBe(0);
+  });
+
+  it('counts "prefer not to say" as answered, and a list once it has an entry ("none" too)', () => {
+    const result = researchProfileCompletion({
+      gender: 'prefer_not_to_say',
+      incomeBand: 'prefer_not_to_say',
+      languages: ['kiswahili'],
+      mobileMoney: ['none'],
+      devices: [],
+      county: null,
+      occupation: '   ',
+    });
+    expect(result.answered).toBe(4);
+    expect(result.missing).toEqual([
+      'dateOfBirth',
+      'county',
+      'town',
+      'employment',
+      'occupation',
+      'education',
+      'devices',
+      'internetAccess',
+    ]);
+  });
+
+  it('is whole at twelve answers', () => {
+    const full = researchProfileCompletion({
+      dateOfBirth: '1990-01-01',
+      gender: 'woman',
+      county: 'Kisumu',
+      town: 'Kondele',
+      employment: 'self_employed',
+      occupation: 'Tailor',
+      education: 'secondary',
+      incomeBand: '10k_30k',
+      languages: ['dholuo'],
+      devices: ['android_phone'],
+      mobileMoney: ['mpesa'],
+      internetAccess: 'mobile_only',
+    });
+    expect(full).toEqual({ answered: 12, total: 12, percent: 100, missing: [] });
   });
 });

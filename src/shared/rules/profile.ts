@@ -39,3 +39,44 @@ export function ageFromDateOfBirth(dateOfBirth: string, today: Date = new Date()
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+/**
+ * The research profile's fields (decisions.md section 10, decision 036): a completeness of
+ * its own, apart from the six above. "Prefer not to say" is an answer; a list counts once
+ * it has one entry.
+ */
+export const RESEARCH_PROFILE_FIELDS = [
+  'dateOfBirth',
+  'gender',
+  'county',
+  'town',
+  'employment',
+  'occupation',
+  'education',
+  'incomeBand',
+  'languages',
+  'devices',
+  'mobileMoney',
+  'internetAccess',
+] as const;
+export type ResearchProfileField = (typeof RESEARCH_PROFILE_FIELDS)[number];
+
+type ResearchProfileValues = Partial<
+  Record<ResearchProfileField, string | readonly string[] | null | undefined>
+>;
+
+const answered = (value: string | readonly string[] | null | undefined) =>
+  typeof value === 'string' ? value.trim() !== '' : Array.isArray(value) && value.length > 0;
+
+/** How many of the research profile's fields are answered, of how many, and which are not. */
+export function researchProfileCompletion(profile: ResearchProfileValues): {
+  answered: number;
+  total: number;
+  percent: number;
+  missing: ResearchProfileField[];
+} {
+  const missing = RESEARCH_PROFILE_FIELDS.filter((f) => !answered(profile[f]));
+  const total = RESEARCH_PROFILE_FIELDS.length;
+  const count = total - missing.length;
+  return { answered: count, total, percent: Math.round((count / total) * 100), missing };
+}
