@@ -8,7 +8,7 @@ import { type AdminApplicationFilters, applicationKeys } from './keys';
 type ApplicationsAnswer<A> = { applications: A[]; nextCursor?: string | null; total?: number };
 
 /**
- * GET /api/applications?status=&testId=&search=&limit=&cursor=: a participant's own
+ * GET /api/applications?status=&testId=&search=&answer=&limit=&cursor=: a participant's own
  * applications, or for an admin every application with its person, newest first.
  */
 export function getApplications<A extends Application = AdminApplication>(

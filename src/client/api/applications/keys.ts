@@ -7,6 +7,8 @@ export type AdminApplicationFilters = {
   status?: ApplicationStatus | undefined;
   testId?: string | undefined;
   search?: string | undefined;
+  /** `questionId:optionId`: applicants who chose that option of the study's screener. */
+  answer?: string | undefined;
 };
 
 /**

@@ -1,5 +1,7 @@
 import { apiJson, withQuery } from '@/client/lib/api';
 import type { AdminParticipant } from '@/shared/schemas/participants';
+import type { participantFilterSchema } from '@/shared/schemas/recruiting';
+import type { z } from 'zod';
 import { LIST_PAGE_SIZE, usePagedList } from '../paged-list';
 import { participantKeys } from './keys';
 
@@ -10,29 +12,43 @@ type ParticipantsAnswer = {
 };
 
 /**
- * GET /api/participants?search=&limit=&cursor=: newest first, searched on the server
- * (name, e-mail, phone, location), `total` counting every match.
+ * The participants tab's filters as the query string carries them (participantFilterSchema):
+ * one value per profile field, "true"/"false" for the flags, ages as typed.
+ */
+export type ParticipantFilters = Partial<
+  Record<keyof z.input<typeof participantFilterSchema>, string>
+>;
+
+/**
+ * GET /api/participants?search=&…filters&limit=&cursor=: newest first, searched and filtered
+ * on the server (name, e-mail, phone, location; every profile field), `total` counting every
+ * match.
  */
 export function getParticipants(
-  query: { search?: string | undefined; limit?: number; cursor?: string | undefined },
+  query: ParticipantFilters & {
+    search?: string | undefined;
+    limit?: number;
+    cursor?: string | undefined;
+  },
   signal?: AbortSignal,
 ): Promise<ParticipantsAnswer> {
   return apiJson('GET', withQuery(participantKeys.path, query), undefined, signal);
 }
 
-export function useParticipants(search: string) {
+export function useParticipants(search: string, filters: ParticipantFilters = {}) {
   const term = search.trim() || undefined;
   return usePagedList({
-    queryKey: participantKeys.list(term),
+    queryKey: participantKeys.filtered(term, filters),
     fetchPage: (cursor, signal) =>
-      getParticipants({ search: term, limit: LIST_PAGE_SIZE, cursor }, signal),
+      getParticipants({ ...filters, search: term, limit: LIST_PAGE_SIZE, cursor }, signal),
     itemsOf: (answer) => answer.participants,
   });
 }
 
-/** GET /api/participants/export.csv, of the same matches as the list when searching. */
-export function participantsCsvUrl(search: string): string {
-  const term = search.trim();
-  const url = `${participantKeys.path}/export.csv`;
-  return term ? `${url}?search=${encodeURIComponent(term)}` : url;
+/** GET /api/participants/export.csv, of the same matches as the list (search and filters). */
+export function participantsCsvUrl(search: string, filters: ParticipantFilters = {}): string {
+  return withQuery(`${participantKeys.path}/export.csv`, {
+    ...filters,
+    search: search.trim() || undefined,
+  });
 }

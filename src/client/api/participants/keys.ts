@@ -8,6 +8,9 @@ export const participantKeys = {
   path: participantsPath,
   all: [participantsPath] as const,
   list: (search: string | undefined) => [participantsPath, 'list', { search }] as const,
+  /** The admin list searched and filtered by profile fields. */
+  filtered: (search: string | undefined, filters: Record<string, string | undefined>) =>
+    [participantsPath, 'list', { search, ...filters }] as const,
   detail: (id: string) => [participantsPath, id] as const,
   earnings: (id: string) => [participantsPath, id, 'earnings'] as const,
   myEarnings: ['/api/me/earnings'] as const,

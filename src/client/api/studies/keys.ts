@@ -11,6 +11,9 @@ export const studyKeys = {
   active: [studiesPath, 'active'] as const,
   everyStatus: [studiesPath, 'all'] as const,
   detail: (id: string) => [studiesPath, id] as const,
+  /** Every count of one study's matches (its stored criteria and drafts of them). */
+  matchesOf: (id: string) => [studiesPath, id, 'matches'] as const,
+  matches: (id: string, criteria: unknown) => [studiesPath, id, 'matches', { criteria }] as const,
 };
 
 export const studyUrl = (id: string) => `${studiesPath}/${encodeURIComponent(id)}`;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   StudyFormFields,
@@ -23,6 +23,7 @@ export function StudyFormDialog({
   form,
   onSave,
   failure,
+  children,
   ...dialog
 }: {
   form: UseFormReturn<StudyFormValues, unknown, StudyPayload>;
@@ -35,12 +36,19 @@ export function StudyFormDialog({
   pendingLabel: string;
   onSave: (values: StudyPayload) => Promise<void>;
   failure: { title: string; text: string };
+  /** More of the form under the study's fields (its criteria and screener). */
+  children?: ReactNode;
 }) {
   async function onSubmit(values: StudyPayload) {
     try {
       await onSave(values);
     } catch (error) {
-      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, studyFormFields);
+      const { fieldErrors } = getApiErrorDetails(error);
+      // The criteria's and screener's messages name a path inside them ("screener.0.text").
+      const nested = Object.keys(fieldErrors).filter((key) =>
+        /^(criteria|screener)(\.|$)/.test(key),
+      ) as FieldPath<StudyFormValues>[];
+      applyFieldErrors(form.setError, fieldErrors, [...studyFormFields, ...nested]);
       toastFailure(failure.title, error, failure.text);
     }
   }
@@ -54,6 +62,7 @@ export function StudyFormDialog({
       wide
     >
       <StudyFormFields control={form.control} />
+      {children}
     </FormDialog>
   );
 }

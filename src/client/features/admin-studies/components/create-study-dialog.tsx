@@ -4,6 +4,7 @@ import type { DefaultValues } from 'react-hook-form';
 import { useCreateStudy } from '@/client/api/studies/create-study';
 import { StudyFormDialog } from '@/client/components/layout/admin-study-form-dialog';
 import type { StudyFormValues } from '@/client/components/layout/admin-study-form-fields';
+import { StudyRecruitingFields } from '@/client/components/layout/admin-study-recruiting-fields';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { useZodForm } from '@/client/lib/use-zod-form';
@@ -23,12 +24,15 @@ const emptyValues: DefaultValues<StudyFormValues> = {
   company: '',
   tags: '',
   requirements: '',
+  criteria: {},
+  screener: [],
 };
 
 /**
  * "Create test" (spec section 5): the shared createStudySchema checks the form and the
  * server checks it again; the server's field messages appear under the fields. Typed
- * values are kept if the dialog is closed without saving.
+ * values are kept if the dialog is closed without saving. Who may take part and the
+ * screener are sent with the study (decisions.md section 10).
  */
 export function CreateStudyDialog() {
   const [open, setOpen] = useState(false);
@@ -60,6 +64,8 @@ export function CreateStudyDialog() {
         title: 'Failed to create test',
         text: 'The test was not created. Please try again.',
       }}
-    />
+    >
+      <StudyRecruitingFields control={form.control} />
+    </StudyFormDialog>
   );
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useUpdateStudy } from '@/client/api/studies/update-study';
 import { StudyFormDialog } from '@/client/components/layout/admin-study-form-dialog';
 import type { StudyFormValues } from '@/client/components/layout/admin-study-form-fields';
+import { StudyRecruitingFields } from '@/client/components/layout/admin-study-recruiting-fields';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { useZodForm } from '@/client/lib/use-zod-form';
@@ -20,6 +21,18 @@ const valuesOf = (study: Study): StudyFormValues => ({
   company: study.company ?? '',
   tags: study.tags.join(', '),
   requirements: study.requirements ?? '',
+  criteria: study.criteria ?? {},
+  screener: study.screener.map((q) => ({
+    id: q.id,
+    text: q.text,
+    kind: q.kind,
+    required: q.required,
+    ...(q.options
+      ? { options: q.options.map((o) => ({ id: o.id, label: o.label, rule: o.rule ?? 'neutral' })) }
+      : {}),
+    ...(q.min !== undefined ? { min: q.min } : {}),
+    ...(q.max !== undefined ? { max: q.max } : {}),
+  })),
 });
 
 /**
@@ -27,6 +40,7 @@ const valuesOf = (study: Study): StudyFormValues => ({
  * rules; the server checks them again against what is stored and its field messages appear
  * under the fields. Closing it returns the focus to the Edit button. A new pay rate or
  * duration applies to completions from now on: payments already created keep their amount.
+ * The criteria and screener are sent whole and replace the stored ones.
  */
 export function EditStudyDialog({ study }: { study: Study }) {
   const [open, setOpen] = useState(false);
@@ -68,6 +82,8 @@ export function EditStudyDialog({ study }: { study: Study }) {
         title: 'Failed to update test',
         text: 'The test was not changed. Please try again.',
       }}
-    />
+    >
+      <StudyRecruitingFields control={form.control} study={study} />
+    </StudyFormDialog>
   );
 }

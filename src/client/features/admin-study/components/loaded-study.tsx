@@ -18,6 +18,7 @@ import { BookedSessionCell } from '@/client/components/layout/admin-applicant-re
 import { ApplicationsPanel } from './applications-panel';
 import { BackToDashboard } from './back-to-dashboard';
 import { EditStudyDialog } from './edit-study-dialog';
+import { InviteDialog } from './invite-dialog';
 import { SessionsSection } from './sessions-section';
 import { StudyPayouts } from './study-payouts';
 import { FullWarning, StudyStats } from './study-stats';
@@ -84,6 +85,7 @@ export function LoadedStudy({
           </div>
           <div className="flex flex-wrap gap-2">
             <EditStudyDialog study={study} />
+            <InviteDialog study={study} />
             {applications.data && (
               <ApplicantsDialog
                 studyTitle={study.title}
