@@ -59,10 +59,17 @@ export const permissions: Record<string, RouteRule> = {
   // Section 11: the statement and the payout number are the participant's own.
   'GET /api/me/payments': { allow: PARTICIPANT },
   'PUT /api/me/payout-number': { allow: PARTICIPANT },
+  // Section 10: consent choices are the participant's own; the one-click unsubscribe is
+  // anyone's who holds a signed link (mail clients post it, signed out).
+  'GET /api/me/consent': { allow: PARTICIPANT },
+  'PUT /api/me/consent': { allow: PARTICIPANT },
+  'POST /api/unsubscribe/{token}': { allow: EVERYONE },
 
   // "list participants, CSV exports": admins.
   'GET /api/participants': { allow: ADMINS },
   'GET /api/participants/export.csv': { allow: ADMINS },
+  // Section 10: blocking a participant is admins'.
+  'PUT /api/participants/{id}/block': { allow: ADMINS },
   'GET /api/tests/{id}/payments.csv': { allow: ADMINS },
 
   // Section 3: anyone reads the settings, admins change them.
@@ -92,6 +99,9 @@ export const permissions: Record<string, RouteRule> = {
   'DELETE /api/tests/{id}': { allow: ADMINS },
   'PUT /api/tests/{id}/status': { allow: ADMINS },
   'PUT /api/tests/{id}': { allow: ADMINS },
+  // Section 10: matching counts and invitations are admins'.
+  'GET /api/tests/{id}/matches': { allow: ADMINS },
+  'POST /api/tests/{id}/invitations': { allow: ADMINS },
 
   // "apply to a study": participants, for self only; "list applications": own, or all for admins.
   'POST /api/applications': { allow: PARTICIPANT, owner: 'participant' },

@@ -112,6 +112,8 @@ const envSchema = z
     BOOKING_CUTOFF_HOURS: z.coerce.number().int().min(0).max(720).default(12),
     NO_SHOW_WINDOW_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     NO_SHOW_LIMIT: z.coerce.number().int().min(1).max(100).default(3),
+    // decisions.md section 10: nobody is invited more than once in this many days.
+    INVITE_COOLDOWN_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     // decisions.md section 11: manual (staff record the reference) or mpesa (Daraja B2C).
     PAYOUT_PROVIDER: z
       .enum(['manual', 'mpesa'], { error: 'must be manual or mpesa' })
@@ -221,6 +223,8 @@ export type Config = {
   sms: SmsConfig;
   /** Booking rules of decisions.md section 9. */
   booking: { cutoffHours: number; noShowWindowDays: number; noShowLimit: number };
+  /** Invitations (decisions.md section 10): days between two invitations of one person. */
+  inviteCooldownDays: number;
   /** Payouts (decisions.md section 11). */
   payouts: PayoutConfig;
   redisUrl: string | undefined;
@@ -391,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       noShowWindowDays: e.NO_SHOW_WINDOW_DAYS,
       noShowLimit: e.NO_SHOW_LIMIT,
     },
+    inviteCooldownDays: e.INVITE_COOLDOWN_DAYS,
     payouts: {
       provider: e.PAYOUT_PROVIDER,
       minAmount: e.MPESA_MIN_AMOUNT,

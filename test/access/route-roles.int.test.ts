@@ -459,6 +459,15 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
     url: `/api/tests/${activeStudyId}`,
     payload: { requirements: 'An Android phone' },
   }),
+  'GET /api/tests/{id}/matches': () => ({
+    method: 'GET',
+    url: `/api/tests/${activeStudyId}/matches`,
+  }),
+  'POST /api/tests/{id}/invitations': () => ({
+    method: 'POST',
+    url: `/api/tests/${activeStudyId}/invitations`,
+    payload: { limit: 1 },
+  }),
   'POST /api/applications': async (c) => ({
     method: 'POST',
     url: '/api/applications',

@@ -10,6 +10,7 @@ import {
 import { PLACE_TAKING_STATUSES } from '../../../shared/rules/capacity';
 import type { ApplicationListQuery } from '../../../shared/schemas/applications';
 import type { ApplicationStatus } from '../../../shared/schemas/options';
+import type { Answers } from '../../../shared/schemas/recruiting';
 import {
   afterMicroCursor,
   microText,
@@ -77,7 +78,13 @@ export async function hasApplied(
 
 export async function insertApplication(
   tx: DbOrTx,
-  values: { participantId: string; testId: string; screening: string | null },
+  values: {
+    participantId: string;
+    testId: string;
+    screening: string | null;
+    answers?: Answers | null;
+    status?: 'interested' | 'disqualified';
+  },
 ): Promise<ApplicationRow> {
   const [row] = await tx.insert(applications).values(values).returning();
   if (!row) throw new Error('INSERT … RETURNING answered no row');
@@ -143,12 +150,27 @@ export async function listOwnApplications(db: DbOrTx, participantId: string) {
 
 export type OwnApplicationRow = Awaited<ReturnType<typeof listOwnApplications>>[number];
 
-export type AdminApplicationFilter = Pick<ApplicationListQuery, 'status' | 'testId' | 'search'>;
+export type AdminApplicationFilter = Pick<
+  ApplicationListQuery,
+  'status' | 'testId' | 'search' | 'answer'
+>;
+
+/**
+ * Applicants who chose `optionId` for `questionId`: a single answer is stored as the
+ * option id, a multiple one as a list of them. Both are jsonb containment, which the GIN
+ * index applications_answers_idx serves.
+ */
+function choseOption(answer: { questionId: string; optionId: string }): SQL {
+  const single = JSON.stringify({ [answer.questionId]: answer.optionId });
+  const multi = JSON.stringify({ [answer.questionId]: [answer.optionId] });
+  return sql`(${applications.answers} @> ${single}::jsonb OR ${applications.answers} @> ${multi}::jsonb)`;
+}
 
 function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
   return and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.testId ? eq(applications.testId, filter.testId) : undefined,
+    filter.answer ? choseOption(filter.answer) : undefined,
     participantSearch(filter.search),
   );
 }

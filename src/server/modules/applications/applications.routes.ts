@@ -5,6 +5,7 @@ import {
   applicationListQuerySchema,
   applicationSchema,
   applicationStatusSchema,
+  applyAnswerSchema,
   applySchema,
 } from '../../../shared/schemas/applications';
 import { uuidParam, withZod } from '../../lib/route-types';
@@ -25,16 +26,16 @@ export async function applicationsRoutes(
       config: { rateLimit: app.rateLimits.writes },
       schema: {
         body: applySchema,
-        response: { 201: z.object({ application: applicationSchema }) },
+        response: { 201: applyAnswerSchema },
       },
     },
     async (request, reply) => {
-      const application = await opts.applications.apply(
+      const answer = await opts.applications.apply(
         request.auth!.user.id,
         request.body,
         requestContext(request),
       );
-      return reply.status(201).send({ application });
+      return reply.status(201).send(answer);
     },
   );
 

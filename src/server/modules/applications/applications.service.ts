@@ -48,6 +48,10 @@ import {
 } from './applications.repo';
 import { tr } from '../../../shared/i18n/runtime';
 import { noShowWindowStart } from '../../../shared/rules/reliability';
+import { nairobiToday } from '../../../shared/rules/eligibility';
+import { checkAnswers, cleanAnswers, screenerOutcome } from '../../../shared/schemas/recruiting';
+import { eligibilitySubject } from '../recruiting/eligibility.repo';
+import { verdictFor } from '../recruiting/eligibility';
 
 // A participant meets these when applying: each in the request's language.
 export const alreadyApplied = () => tr('errors', 'application.alreadyApplied');
@@ -109,7 +113,7 @@ export function createApplicationsService(deps: {
       applicantId: string,
       input: z.output<typeof applySchema>,
       ctx: RequestContext,
-    ): Promise<Application> {
+    ): Promise<{ application: Application; message?: string }> {
       if (input.participantId !== applicantId)
         throw forbidden(tr('errors', 'application.onlyYourself'));
       try {
@@ -120,20 +124,40 @@ export function createApplicationsService(deps: {
           if (!study) throw notFound(studyNotFound());
           if (study.status !== 'active') throw notFound(notOpen());
           if (!(await deps.settings.studiesOpenIn(tx))) throw conflict(studiesPostponed());
+          const subject = await eligibilitySubject(tx, applicantId);
+          if (!subject || subject.blocked) throw forbidden(tr('errors', 'application.blocked'));
+          if (!verdictFor(subject, study.criteria, nairobiToday(now())).eligible)
+            throw forbidden(tr('errors', 'application.notEligible'));
           if (await hasApplied(tx, applicantId, study.id)) throw conflict(alreadyApplied());
           if (isStudyFull(study)) throw conflict(studyFull());
+          const given = input.answers ?? {};
+          const answerErrors = checkAnswers(study.screener, given);
+          if (Object.keys(answerErrors).length > 0)
+            throw badRequest(
+              tr('errors', 'application.answersInvalid'),
+              Object.fromEntries(
+                Object.entries(answerErrors).map(([id, message]) => [`answers.${id}`, message]),
+              ),
+            );
+          const outcome = screenerOutcome(study.screener, given);
           const row = await insertApplication(tx, {
             participantId: applicantId,
             testId: study.id,
             screening: input.screening ?? null,
+            answers: study.screener.length > 0 ? cleanAnswers(given) : null,
+            // A disqualified application is kept (one per study still holds) but takes no place.
+            status: outcome === 'disqualified' ? 'disqualified' : 'interested',
           });
           await recordAudit(tx, ctx, {
             action: 'application.create',
             resource: 'application',
             resourceId: row.id,
-            details: { testId: study.id },
+            details: { testId: study.id, ...(outcome === 'disqualified' ? { outcome } : {}) },
           });
-          return toApplication(row, study);
+          return {
+            application: toApplication(row, study),
+            ...(outcome === 'disqualified' ? { message: tr('recruiting', 'disqualified') } : {}),
+          };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'participant_test')) throw conflict(alreadyApplied());

@@ -18,6 +18,17 @@ export async function listStudies(
   );
 }
 
+/** The ids, among `ids`, that name no study (criteria's excludeStudies). */
+export async function unknownStudyIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: studies.id })
+    .from(studies)
+    .where(inArray(studies.id, [...ids]));
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}
+
 export async function findStudy(db: DbOrTx, id: string): Promise<StudyRow | undefined> {
   const [row] = await db.select().from(studies).where(eq(studies.id, id)).limit(1);
   return row;
@@ -86,6 +97,8 @@ export type StudyEdit = Partial<
     | 'company'
     | 'tags'
     | 'requirements'
+    | 'criteria'
+    | 'screener'
   >
 >;
 

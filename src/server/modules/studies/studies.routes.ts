@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   createStudySchema,
+  studyListSchema,
   studySchema,
   studyStatusSchema,
   updateStudySchema,
@@ -10,22 +11,39 @@ import { messageBody, sendJsonText, uuidParam, withZod } from '../../lib/route-t
 import { requireAdmin } from '../../plugins/guards';
 import { requestContext } from '../../plugins/session';
 import type { StudiesService } from './studies.service';
+import { invitationsRoutes } from '../recruiting/invitations.routes';
+import { createInvitationsService } from '../recruiting/invitations.service';
 
 const studyAnswer = z.object({ test: studySchema });
 
 export async function studiesRoutes(app: FastifyInstance, opts: { studies: StudiesService }) {
   const r = withZod(app);
+  // A study's matches and invitations (decisions.md section 10) sit beside it.
+  await app.register(invitationsRoutes, {
+    invitations: createInvitationsService({
+      db: app.db,
+      config: app.config,
+      log: app.log,
+      now: app.clock,
+    }),
+  });
 
   r.get(
     '/api/tests',
     {
-      schema: { response: { 200: z.object({ tests: z.array(studySchema) }) } },
+      schema: { response: { 200: studyListSchema } },
       config: { accessLog: 'debug' },
     },
     async (request, reply) => {
-      if (request.auth?.user.userType === 'admin') {
+      const user = request.auth?.user;
+      if (user?.userType === 'admin') {
         reply.header('cache-control', 'no-store');
         return { tests: await opts.studies.listAll() };
+      }
+      // A participant's list is theirs: the studies they are eligible for (decisions.md section 10).
+      if (user?.userType === 'participant') {
+        reply.header('cache-control', 'private, no-store');
+        return opts.studies.listForParticipant(user.id, app.clock());
       }
       reply.header('cache-control', 'no-cache');
       return sendJsonText(reply, await opts.studies.publicListJson());

@@ -8,6 +8,7 @@ import {
   type createStudySchema,
   type Study,
   type StudyChanges,
+  type StudyList,
 } from '../../../shared/schemas/studies';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { studyHasPayments } from '../payments/payments.repo';
@@ -21,11 +22,16 @@ import {
   paymentSummaries,
   updateStudy,
   updateStudyStatus,
+  unknownStudyIds,
   type StudyEdit,
   type StudyRow,
 } from './studies.repo';
 import { tr } from '../../../shared/i18n/runtime';
 import { centsToDecimal, toCents } from '../../../shared/rules/money';
+import { normaliseCriteria, type Criteria } from '../../../shared/schemas/recruiting';
+import { nairobiToday } from '../../../shared/rules/eligibility';
+import { appliedStudyIds, eligibilitySubject } from '../recruiting/eligibility.repo';
+import { verdictFor } from '../recruiting/eligibility';
 
 /** The public list of active studies is read by every visitor; it may be a few seconds old. */
 export const PUBLIC_STUDIES_TTL_MS = 3000;
@@ -42,20 +48,42 @@ async function adminView(db: DbOrTx, row: StudyRow): Promise<Study> {
   return toAdminStudy(row, (await paymentSummaries(db, [row.id])).get(row.id));
 }
 
+export const UNKNOWN_EXCLUDED_STUDY = 'No study has this id';
+
+/** 400 when `excludeStudies` names a study that does not exist. */
+async function checkExcludedStudies(db: DbOrTx, criteria: Criteria | undefined): Promise<void> {
+  const unknown = await unknownStudyIds(db, criteria?.excludeStudies ?? []);
+  if (unknown.length > 0)
+    throw badRequest(UNKNOWN_EXCLUDED_STUDY, {
+      'criteria.excludeStudies': `${UNKNOWN_EXCLUDED_STUDY}: ${unknown.join(', ')}`,
+    });
+}
+
 /** The columns an edit sets: only the fields sent ('' company or requirements is null). */
 function editOf(changes: StudyChanges): StudyEdit {
   const edit: StudyEdit = {};
   for (const [key, value] of Object.entries(changes) as [keyof StudyEdit, unknown][])
     if (value !== undefined) Object.assign(edit, { [key]: value });
+  // Criteria are stored with every list present, so an unchanged set is not a change.
+  if (changes.criteria !== undefined) edit.criteria = normaliseCriteria(changes.criteria);
   // As the column keeps it ("1500" is stored "1500.00"), so an unchanged rate is not a change.
   if (edit.payRate !== undefined) edit.payRate = centsToDecimal(toCents(edit.payRate));
   return edit;
 }
 
+/** JSON with every object's keys sorted: jsonb keeps keys in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** The fields whose stored value the edit changes, for the audit log. */
 function changedFields(before: StudyRow, edit: StudyEdit): (keyof StudyEdit)[] {
   return (Object.keys(edit) as (keyof StudyEdit)[]).filter(
-    (key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(edit[key] ?? null),
+    (key) => canonical(before[key]) !== canonical(edit[key]),
   );
 }
 
@@ -64,14 +92,46 @@ function changedFields(before: StudyRow, edit: StudyEdit): (keyof StudyEdit)[] {
  * every change (audited; each refreshes this instance's public list at once).
  */
 export function createStudiesService({ db }: { db: Db }) {
+  const activeRows = cachedValue(PUBLIC_STUDIES_TTL_MS, () =>
+    listStudies(db, { activeOnly: true }),
+  );
   // Kept serialised: the hot path sends bytes without mapping or validating again.
   const publicList = cachedValue(PUBLIC_STUDIES_TTL_MS, async () =>
-    JSON.stringify({ tests: (await listStudies(db, { activeOnly: true })).map(toStudy) }),
+    JSON.stringify({ tests: (await activeRows.get()).map(toStudy) }),
   );
-  const invalidatePublicList = () => publicList.invalidate();
+  const invalidatePublicList = () => {
+    activeRows.invalidate();
+    publicList.invalidate();
+  };
 
   return {
     publicListJson: () => publicList.get(),
+
+    /**
+     * GET /api/tests signed in as a participant (docs/decisions/036-recruiting.md): the
+     * active studies they are eligible for, and those they applied to; `hiddenCount` the
+     * other active ones, of which `hiddenForProfile` kept away by empty fields alone.
+     */
+    async listForParticipant(participantId: string, now: Date): Promise<StudyList> {
+      const [rows, subject, applied] = await Promise.all([
+        activeRows.get(),
+        eligibilitySubject(db, participantId),
+        appliedStudyIds(db, participantId),
+      ]);
+      const today = nairobiToday(now);
+      const tests: Study[] = [];
+      let hiddenCount = 0;
+      let hiddenForProfile = 0;
+      for (const row of rows) {
+        const verdict = subject ? verdictFor(subject, row.criteria, today) : undefined;
+        if (applied.has(row.id) || verdict?.eligible) tests.push(toStudy(row));
+        else {
+          hiddenCount += 1;
+          if (verdict && !verdict.eligible && verdict.missing.length > 0) hiddenForProfile += 1;
+        }
+      }
+      return { tests, hiddenCount, hiddenForProfile };
+    },
 
     /** Every study, as staff see them (with their payments). */
     async listAll(): Promise<Study[]> {
@@ -91,6 +151,7 @@ export function createStudiesService({ db }: { db: Db }) {
 
     async create(input: z.output<typeof createStudySchema>, ctx: RequestContext): Promise<Study> {
       const study = await db.transaction(async (tx) => {
+        await checkExcludedStudies(tx, input.criteria);
         const row = await insertStudy(tx, {
           title: input.title,
           description: input.description,
@@ -102,6 +163,8 @@ export function createStudiesService({ db }: { db: Db }) {
           company: input.company ?? null,
           tags: input.tags,
           requirements: input.requirements ?? null,
+          criteria: normaliseCriteria(input.criteria),
+          screener: input.screener ?? [],
           createdBy: ctx.actor?.id ?? null,
         });
         await recordAudit(tx, ctx, {
@@ -127,6 +190,7 @@ export function createStudiesService({ db }: { db: Db }) {
       const study = await db.transaction(async (tx) => {
         const before = await lockStudy(tx, id, 'update');
         if (!before) throw notFound(studyNotFound());
+        await checkExcludedStudies(tx, changes.criteria);
         const edit = editOf(changes);
         const startDate = edit.startDate ?? before.startDate;
         const endDate = edit.endDate ?? before.endDate;
