@@ -20,6 +20,8 @@ export const paths = {
   terms: '/terms',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** The page of a mail's unsubscribe link (decision 036): `?token=`. */
+  unsubscribe: '/unsubscribe',
   fractionalProductManagement: '/fractional-product-management',
   productOptimization: '/product-optimization',
   userResearchTesting: '/user-research-testing',

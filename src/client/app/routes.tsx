@@ -18,6 +18,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('@/client/pages/reset-password').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const UnsubscribePage = lazy(() =>
+  import('@/client/pages/unsubscribe').then((m) => ({ default: m.UnsubscribePage })),
+);
 const ParticipantDashboardPage = lazy(() =>
   import('@/client/pages/participant-dashboard').then((m) => ({
     default: m.ParticipantDashboardPage,
@@ -134,6 +137,7 @@ export function AppRoutes() {
             <Route path={paths.adminLogin} element={<LoginPage />} />
             <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+            <Route path={paths.unsubscribe} element={<UnsubscribePage />} />
             <Route element={<SiteLayout />}>
               {publicRoutes.map(([path, element]) => (
                 <Route key={path} path={path} element={element} />

@@ -26,6 +26,8 @@ import { PayoutNumberCard } from '@/client/features/participants/components/payo
 import { PhotoUpload } from '@/client/features/participants/components/photo-upload';
 import { ProfileCompletionCard } from '@/client/features/participants/components/profile-completion-card';
 import { ProfileForm } from '@/client/features/participants/components/profile-form';
+import { ResearchProfileCard } from '@/client/features/participants/components/research-profile-card';
+import { ConsentRenewalDialog } from '@/client/features/participants/components/consent-renewal-dialog';
 import {
   POSTPONED_REASON_ID,
   StudiesNotices,
@@ -77,6 +79,17 @@ function Dashboard({ user }: { user: SessionUser }) {
       return { action: <Skeleton className="h-10 w-28" aria-hidden="true" /> };
     }
     const application = applications.data?.applications.find((a) => a.testId === study.id);
+    if (application?.status === 'disqualified') {
+      // A screener answer (or staff) ruled the application out: said kindly, never "rejected".
+      return {
+        status: (
+          <Badge variant="secondary" data-status="disqualified">
+            {t('study.notMatched')}
+          </Badge>
+        ),
+        action: <p className="text-sm text-muted-foreground">{t('application.notMatched')}</p>,
+      };
+    }
     if (application) {
       const status = <ApplicationStatusBadge status={application.status} />;
       // Selected or booked: the session is chosen and shown under My Applications, which
@@ -122,6 +135,7 @@ function Dashboard({ user }: { user: SessionUser }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <title>{pageTitle(t('title'))}</title>
+      <ConsentRenewalDialog />
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">
@@ -163,17 +177,26 @@ function Dashboard({ user }: { user: SessionUser }) {
           {participant.isPending ? (
             <Skeleton className="h-40 w-full rounded-xl" aria-hidden="true" />
           ) : participant.data ? (
-            <ProfileCompletionCard
-              participant={participant.data.participant}
-              onCompleteProfile={() => selectTab('profile', { focus: true })}
-            />
+            <>
+              <ProfileCompletionCard
+                participant={participant.data.participant}
+                onCompleteProfile={() => selectTab('profile', { focus: true })}
+              />
+              <ResearchProfileCard
+                participant={participant.data.participant}
+                onFillIn={() => selectTab('profile', { focus: true })}
+              />
+            </>
           ) : null}
           <section aria-labelledby="available-tests-title" className="grid gap-4">
             <h2 id="available-tests-title" className={sectionTitleClass}>
               {t('section.tests')}
             </h2>
             <StudiesNotices state={studiesState} />
-            <StudyList partsFor={partsFor} />
+            <StudyList
+              partsFor={partsFor}
+              onCompleteProfile={() => selectTab('profile', { focus: true })}
+            />
           </section>
         </TabsContent>
 

@@ -26,6 +26,7 @@ import { AccountProfileForm } from '@/client/features/participants/components/ac
 import { ChangePasswordForm } from '@/client/features/participants/components/change-password-form';
 import { DeleteAccountDialog } from '@/client/features/participants/components/delete-account-dialog';
 import { DownloadDataButton } from '@/client/features/participants/components/download-data-button';
+import { InvitationSettings } from '@/client/features/participants/components/invitation-settings';
 import { LanguageSetting } from '@/client/features/participants/components/language-setting';
 import { useT } from '@/client/i18n/language';
 import { pageTitle } from '@/client/lib/page-title';
@@ -183,6 +184,9 @@ function ProfileSettings({
               </p>
               <div className="mt-6">
                 <LanguageSetting participantId={user.id} onSaved={refreshSession} />
+              </div>
+              <div className="mt-6">
+                <InvitationSettings />
               </div>
             </>
           )}

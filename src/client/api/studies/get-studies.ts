@@ -1,10 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
-import type { Study } from '@/shared/schemas/studies';
+import type { StudyList } from '@/shared/schemas/studies';
 import { studyKeys } from './keys';
 
-/** GET /api/tests, newest first: the active studies, or every study for an admin session. */
-export function getStudies(signal?: AbortSignal): Promise<{ tests: Study[] }> {
+/**
+ * GET /api/tests, newest first: the active studies, or every study for an admin session. A
+ * participant gets the studies that fit them, with `hiddenCount` (the active ones not shown)
+ * and `hiddenForProfile` (of those, the ones only empty profile fields keep away).
+ */
+export function getStudies(signal?: AbortSignal): Promise<StudyList> {
   return apiJson('GET', studyKeys.path, undefined, signal);
 }
 

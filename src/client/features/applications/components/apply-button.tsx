@@ -1,6 +1,7 @@
 import { Loader2Icon, SendIcon } from 'lucide-react';
 import { StudyRequirements } from '@/client/components/domain/study-facts';
 import { useId, useRef, useState } from 'react';
+import { RequiredFieldsNote } from '@/client/components/ui/form-fields';
 import { Button } from '@/client/components/ui/button';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { errorMessageOf } from '@/client/lib/error-message';
@@ -20,12 +21,20 @@ import { toast } from '@/client/components/ui/use-toast';
 import type { Study } from '@/shared/schemas/studies';
 import { useApply } from '@/client/api/applications/apply';
 import { useT } from '@/client/i18n/language';
+import {
+  answerErrors,
+  answersOf,
+  type Draft,
+  focusQuestion,
+  ScreenerQuestions,
+  serverAnswerErrors,
+} from './screener-questions';
 
 const SCREENING_MAX = 2000;
 
 type Props = {
   participantId: string;
-  study: Pick<Study, 'id' | 'title' | 'requirements'>;
+  study: Pick<Study, 'id' | 'title' | 'requirements' | 'screener'>;
   /** While applying is closed (studies postponed): the id of the sentence that says why. */
   closedReasonId?: string;
   /**
@@ -36,11 +45,15 @@ type Props = {
 };
 
 /**
- * 'Apply Now'. A study with requirements opens a dialog that shows them and takes an
- * optional short answer (stored as `screening`); one without applies at once. A refusal
- * or a lost connection is said in a toast and, in the dialog, above its buttons; the
- * dialog stays open with the answer as typed. Once applied, `onApplied` says where the
- * focus goes (the button gives way to the status; the focus must not fall to the body).
+ * 'Apply Now'. A study with a screener opens a dialog with its questions (decisions.md
+ * section 10), checked in the browser by the server's rule before sending; a study with
+ * requirements shows them and takes an optional short answer (stored as `screening`); one
+ * with neither applies at once. A refusal or a lost connection is said in a toast and, in
+ * the dialog, above its buttons (answers refused by the server under their questions); the
+ * dialog stays open with the answers as given. Answers that rule the applicant out still
+ * apply (201, `disqualified`): the kind message the server sends is shown, never a refusal.
+ * Once applied, `onApplied` says where the focus goes (the button gives way to the status;
+ * the focus must not fall to the body).
  */
 export function ApplyButton({ participantId, study, closedReasonId, onApplied }: Props) {
   const apply = useApply();
@@ -48,6 +61,10 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
   const [open, setOpen] = useState(false);
   const [screening, setScreening] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Draft>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const questions = study.screener;
   const answerId = useId();
   const hintId = useId();
   const failureId = useId();
@@ -65,22 +82,41 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
     );
   }
 
+  function showErrors(found: Record<string, string>) {
+    setErrors(found);
+    const first = questions.find((q) => found[q.id]);
+    if (first) requestAnimationFrame(() => focusQuestion(formRef.current, first.id));
+  }
+
   async function submit() {
     setFailure(null);
+    const found = answerErrors(questions, draft);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    setErrors({});
     try {
-      await apply.mutateAsync({
+      const answer = await apply.mutateAsync({
         participantId,
         testId: study.id,
         screening: screening.trim() || undefined,
+        ...(questions.length > 0 ? { answers: answersOf(questions, draft) } : {}),
       });
       applied.current = true;
       if (open) setOpen(false);
       else onApplied?.();
-      toast({
-        title: t('apply.submitted'),
-        description: t('apply.submittedDescription', { title: study.title }),
-      });
+      toast(
+        answer.message
+          ? { title: t('apply.answered.title'), description: answer.message }
+          : {
+              title: t('apply.submitted'),
+              description: t('apply.submittedDescription', { title: study.title }),
+            },
+      );
     } catch (error) {
+      const fromServer = serverAnswerErrors(questions, getApiErrorDetails(error).fieldErrors);
+      if (Object.keys(fromServer).length > 0) showErrors(fromServer);
       // No answer at all: the request never left (offline) or got lost on the way. Said
       // beside the button or in the dialog only: offline, a toast (its code loads with the
       // first toast) may not arrive.
@@ -99,7 +135,7 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
   const label = pending ? t('apply.applying') : t('apply.button');
   const buttonLabel = t('apply.buttonLabel', { title: study.title });
 
-  if (!study.requirements) {
+  if (!study.requirements && questions.length === 0) {
     return (
       <>
         <Button
@@ -140,6 +176,8 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
         }}
       >
         <form
+          ref={formRef}
+          noValidate
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
@@ -148,26 +186,47 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
         >
           <DialogHeader>
             <DialogTitle>{t('apply.dialogTitle', { title: study.title })}</DialogTitle>
-            <DialogDescription>{t('apply.dialogDescription')}</DialogDescription>
+            <DialogDescription>
+              {t(questions.length > 0 ? 'apply.screenerDescription' : 'apply.dialogDescription')}
+            </DialogDescription>
           </DialogHeader>
-          <StudyRequirements requirements={study.requirements} />
-          <div className="grid gap-2">
-            <Label htmlFor={answerId}>
-              {t('apply.answer')}
-              <span className="font-normal text-muted-foreground">{t('apply.optional')}</span>
-            </Label>
-            <Textarea
-              id={answerId}
-              value={screening}
-              onChange={(event) => setScreening(event.target.value)}
-              maxLength={SCREENING_MAX}
-              rows={4}
-              aria-describedby={hintId}
-            />
-            <p id={hintId} className="text-sm text-muted-foreground">
-              {t('apply.answerHint', { max: SCREENING_MAX })}
-            </p>
-          </div>
+          {questions.length > 0 && (
+            <>
+              {questions.some((q) => q.required) && <RequiredFieldsNote />}
+              <ScreenerQuestions
+                questions={questions}
+                draft={draft}
+                errors={errors}
+                disabled={pending}
+                onChange={(id, value) => {
+                  setDraft((d) => ({ ...d, [id]: value }));
+                  setErrors(({ [id]: _gone, ...rest }) => rest);
+                }}
+              />
+            </>
+          )}
+          {study.requirements && (
+            <>
+              <StudyRequirements requirements={study.requirements} />
+              <div className="grid gap-2">
+                <Label htmlFor={answerId}>
+                  {t('apply.answer')}
+                  <span className="font-normal text-muted-foreground">{t('apply.optional')}</span>
+                </Label>
+                <Textarea
+                  id={answerId}
+                  value={screening}
+                  onChange={(event) => setScreening(event.target.value)}
+                  maxLength={SCREENING_MAX}
+                  rows={4}
+                  aria-describedby={hintId}
+                />
+                <p id={hintId} className="text-sm text-muted-foreground">
+                  {t('apply.answerHint', { max: SCREENING_MAX })}
+                </p>
+              </div>
+            </>
+          )}
           {failure && (
             <p
               id={failureId}

@@ -1,4 +1,5 @@
 import { ClipboardListIcon, FlaskConicalIcon } from 'lucide-react';
+import { Badge } from '@/client/components/ui/badge';
 import { type ReactNode, useRef } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Card, CardContent } from '@/client/components/ui/card';
@@ -22,6 +23,7 @@ function ApplicationRow({
   renderExtra?: RenderApplicationExtra | undefined;
 }) {
   const { test } = application;
+  const disqualified = application.status === 'disqualified';
   const titleId = `application-${application.id}-title`;
   const t = useT('dashboard');
   const language = useLanguage();
@@ -39,7 +41,14 @@ function ApplicationRow({
     >
       <CardContent className="grid gap-1 pt-6">
         <div className="mb-1" data-testid="application-status">
-          <ApplicationStatusBadge status={application.status} />
+          {disqualified ? (
+            // Ruled out by the screener (or by staff): said kindly, never "rejected".
+            <Badge variant="secondary" data-status="disqualified">
+              {t('study.notMatched')}
+            </Badge>
+          ) : (
+            <ApplicationStatusBadge status={application.status} />
+          )}
         </div>
         <div className="grid gap-1">
           <h3 id={titleId} className="font-semibold wrap-anywhere">
@@ -66,6 +75,9 @@ function ApplicationRow({
               </dd>
             </div>
           </dl>
+          {disqualified && (
+            <p className="mt-2 text-sm text-muted-foreground">{t('application.notMatched')}</p>
+          )}
         </div>
         {renderExtra?.(application, focusCard)}
       </CardContent>

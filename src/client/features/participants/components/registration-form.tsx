@@ -1,4 +1,15 @@
+import { useState } from 'react';
 import { useZodForm } from '@/client/lib/use-zod-form';
+import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import {
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+} from '@/client/components/ui/form';
+import { LEGAL_VERSIONS } from '@/shared/site';
 import type { z } from 'zod';
 import { TermsField } from '@/client/components/domain/terms-field';
 import { toastFailure } from '@/client/lib/toast-failure';
@@ -34,7 +45,12 @@ const emptyValues: Values = {
   occupation: '',
   // The schema wants `true`; the box starts unticked.
   terms: false as unknown as true,
+  // Its own choice, apart from the terms, and unticked until chosen (decisions.md section 10).
+  inviteOptIn: false,
 };
+
+/** The server's refusal of the consent versions the page showed: it was open while they changed. */
+const VERSION_FIELDS = ['termsVersion', 'privacyVersion'] as const;
 
 const serverFields = [
   'firstName',
@@ -60,18 +76,29 @@ export function RegistrationForm({
 }) {
   const register = useRegisterParticipant();
   const t = useT('registration');
+  const r = useT('recruiting');
   const language = useLanguage();
   const form = useZodForm(participantRegistrationFormSchema, emptyValues);
+  const [staleTerms, setStaleTerms] = useState<string | null>(null);
 
   async function onSubmit(values: Payload) {
     // The confirmation and the terms box are checked here only; the API takes the
     // participant fields.
     const { confirmPassword: _confirm, terms: _terms, ...payload } = values;
     try {
-      // Mail and SMS to the participant go in the language they registered in.
-      await register.mutateAsync({ ...payload, language });
+      // Mail and SMS to the participant go in the language they registered in; the versions
+      // are the ones of the terms and notice this page linked to.
+      await register.mutateAsync({
+        ...payload,
+        language,
+        termsVersion: LEGAL_VERSIONS.terms,
+        privacyVersion: LEGAL_VERSIONS.privacy,
+      });
     } catch (error) {
-      applyFieldErrors(form.setError, getApiErrorDetails(error).fieldErrors, serverFields);
+      const { fieldErrors } = getApiErrorDetails(error);
+      const stale = VERSION_FIELDS.map((f) => fieldErrors[f]).find(Boolean);
+      if (stale) setStaleTerms(stale);
+      applyFieldErrors(form.setError, fieldErrors, serverFields);
       toastFailure(t('toast.failed'), error, t('toast.failedFallback'));
       return;
     }
@@ -122,6 +149,48 @@ export function RegistrationForm({
           autoComplete="organization-title"
         />
         <TermsField control={form.control} />
+        <FormField
+          control={form.control}
+          name="inviteOptIn"
+          render={({ field }) => (
+            <FormItem>
+              <div className="flex items-start gap-3">
+                <FormControl>
+                  <Checkbox
+                    ref={field.ref}
+                    name={field.name}
+                    checked={field.value === true}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                    className="mt-0.5"
+                  />
+                </FormControl>
+                <div className="grid gap-1.5">
+                  <FormLabel className="leading-snug font-normal">
+                    {r('field.inviteOptIn')}
+                  </FormLabel>
+                  <FormDescription>{r('why.inviteOptIn')}</FormDescription>
+                </div>
+              </div>
+            </FormItem>
+          )}
+        />
+        {staleTerms && (
+          <div
+            role="alert"
+            className="grid justify-items-start gap-3 rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm"
+          >
+            <p>{staleTerms}</p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => window.location.reload()}
+            >
+              {t('versionChanged.reload')}
+            </Button>
+          </div>
+        )}
         <PendingButton
           type="submit"
           className="mt-2 w-full"

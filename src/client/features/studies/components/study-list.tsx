@@ -1,16 +1,60 @@
 import { FlaskConicalIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
 import { errorMessageOf } from '@/client/lib/error-message';
 import type { Study } from '@/shared/schemas/studies';
+import { paths } from '@/shared/paths';
 import { useStudies } from '@/client/api/studies/get-studies';
 import { useT } from '@/client/i18n/language';
 import { StudyCard } from './study-card';
 
 export type StudyCardParts = { status?: ReactNode; action?: ReactNode };
 
-/** The active studies, each with the status line and action the caller gives it. */
-export function StudyList({ partsFor }: { partsFor: (study: Study) => StudyCardParts }) {
+const linkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
+
+/**
+ * "N more studies need a fuller profile" and the way to the research profile
+ * (decisions.md section 10): said when empty profile fields alone keep studies away.
+ */
+function HiddenForProfile({
+  count,
+  onCompleteProfile,
+}: {
+  count: number;
+  onCompleteProfile: () => void;
+}) {
+  const t = useT('dashboard');
+  return (
+    <p className="text-sm" data-testid="studies-hidden-for-profile">
+      {t('studies.hiddenForProfile', { count })}{' '}
+      <Link
+        to={`${paths.participantDashboard}?tab=profile`}
+        className={linkClass}
+        onClick={(event: MouseEvent) => {
+          // The dashboard switches tabs itself, and moves the focus with it.
+          event.preventDefault();
+          onCompleteProfile();
+        }}
+      >
+        {t('studies.hiddenLink')}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * The active studies that fit the participant, each with the status line and action the
+ * caller gives it; when studies are kept away by empty profile fields, how many, with the
+ * way to `onCompleteProfile`.
+ */
+export function StudyList({
+  partsFor,
+  onCompleteProfile,
+}: {
+  partsFor: (study: Study) => StudyCardParts;
+  onCompleteProfile: () => void;
+}) {
   const studies = useStudies();
   const t = useT('dashboard');
 
@@ -34,19 +78,27 @@ export function StudyList({ partsFor }: { partsFor: (study: Study) => StudyCardP
       />
     );
   }
-  const list = studies.data.tests;
+  const { tests: list, hiddenCount = 0, hiddenForProfile = 0 } = studies.data;
+  const hidden =
+    hiddenForProfile > 0 ? (
+      <HiddenForProfile count={hiddenForProfile} onCompleteProfile={onCompleteProfile} />
+    ) : null;
   if (list.length === 0) {
     return (
       <EmptyState icon={<FlaskConicalIcon className="size-8" aria-hidden="true" />}>
-        <p>{t('studies.empty')}</p>
+        <p>{hiddenCount > 0 ? t('studies.emptyForYou') : t('studies.empty')}</p>
+        {hidden && <div className="mt-2">{hidden}</div>}
       </EmptyState>
     );
   }
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      {list.map((study) => (
-        <StudyCard key={study.id} study={study} {...partsFor(study)} />
-      ))}
+    <div className="grid gap-4">
+      <div className="grid gap-4 lg:grid-cols-2">
+        {list.map((study) => (
+          <StudyCard key={study.id} study={study} {...partsFor(study)} />
+        ))}
+      </div>
+      {hidden}
     </div>
   );
 }
