@@ -28,6 +28,10 @@ import { paymentReportRoutes } from './modules/payments/report.routes';
 import { createPaymentReportService } from './modules/payments/report.service';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
+import { consentRoutes } from './modules/recruiting/consent.routes';
+import { createConsentService } from './modules/recruiting/consent.service';
+import { unsubscribeRoutes } from './modules/recruiting/unsubscribe.routes';
+import { createUnsubscribeService } from './modules/recruiting/unsubscribe.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -75,6 +79,11 @@ declare module 'fastify' {
     accessLog?: 'debug';
     /** The URL holds a secret (a callback token): the access log shows the route pattern. */
     redactUrl?: boolean;
+    /**
+     * 'allowed': the cross-site write guard lets this write through (the one-click
+     * unsubscribe that mail clients post, RFC 8058); the route trusts nothing but its token.
+     */
+    crossSite?: 'allowed';
   }
 }
 
@@ -229,6 +238,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.clock ? { now: options.clock } : {}),
   });
   await app.register(participantsRoutes, { accounts, participants });
+  const clock = options.clock ? { now: options.clock } : {};
+  await app.register(consentRoutes, {
+    consent: createConsentService({ db: database.db, ...clock }),
+  });
+  await app.register(unsubscribeRoutes, {
+    unsubscribe: createUnsubscribeService({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      ...clock,
+    }),
+  });
   const settings = createSettingsService({ db: database.db, config });
   await app.register(settingsRoutes, { settings });
   await app.register(adminsRoutes, {

@@ -392,6 +392,24 @@ const requests: Record<string, (c: CaseInput) => Built | Promise<Built>> = {
       currentPassword: me?.password ?? TEST_PASSWORD,
     },
   }),
+  'GET /api/me/consent': () => ({ method: 'GET', url: '/api/me/consent' }),
+  'PUT /api/me/consent': () => ({
+    method: 'PUT',
+    url: '/api/me/consent',
+    payload: { acceptCurrent: true },
+  }),
+  // A link that is not genuine: the route answers it (400) for anyone, signed in or not.
+  'POST /api/unsubscribe/{token}': () => ({
+    method: 'POST',
+    url: '/api/unsubscribe/00000000-0000-4000-8000-000000000000.invitations.forged',
+    status: 400,
+  }),
+  // Unblocking leaves the target as it was, so later cases can still use it.
+  'PUT /api/participants/{id}/block': (c) => ({
+    method: 'PUT',
+    url: `/api/participants/${participantTarget(c)}/block`,
+    payload: { blocked: false },
+  }),
   'GET /api/settings': () => ({ method: 'GET', url: '/api/settings' }),
   'PUT /api/settings': () => ({
     method: 'PUT',

@@ -234,7 +234,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         throw new AppError(405, 'METHOD_NOT_ALLOWED', tr('errors', 'methodNotAllowed'));
       }
     }
-    if (isCrossSiteWrite(request, config)) {
+    // The one-click unsubscribe (RFC 8058) is posted by mail clients from other sites.
+    if (request.routeOptions.config.crossSite !== 'allowed' && isCrossSiteWrite(request, config)) {
       request.log.warn(
         { origin: request.headers.origin, fetchSite: request.headers['sec-fetch-site'] },
         'cross-site write refused',

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { defaultLanguage, type Language } from '../../../shared/i18n/languages';
 import { tr } from '../../../shared/i18n/runtime';
 import { paths } from '../../../shared/paths';
+import { LEGAL_VERSIONS } from '../../../shared/site';
 import { ACCOUNT_EXISTS, type AuthAnswer } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
 import type {
@@ -24,6 +25,7 @@ import type { UserType } from '../../../shared/schemas/options';
 import { currentPasswordForPayoutMessage } from '../../../shared/schemas/statement';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail.service';
+import { insertConsentRecords } from '../recruiting/consent.repo';
 import { emailChangedMail, passwordResetMail } from '../mail/mail-copy';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import { hashToken, newToken } from './session-tokens';
@@ -165,6 +167,20 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       });
   }
 
+  /**
+   * The terms and privacy notice the form showed must be the current ones (absent: they
+   * are); another version is 400 asking to reload, on the field that differs.
+   */
+  function assertCurrentLegalVersions(input: RegistrationInput) {
+    const message = tr('errors', 'consent.versionChanged');
+    const stale: Record<string, string> = {};
+    if (input.termsVersion !== undefined && input.termsVersion !== LEGAL_VERSIONS.terms)
+      stale.termsVersion = message;
+    if (input.privacyVersion !== undefined && input.privacyVersion !== LEGAL_VERSIONS.privacy)
+      stale.privacyVersion = message;
+    if (Object.keys(stale).length > 0) throw badRequest(message, stale);
+  }
+
   async function assertContactsFree(tx: DbOrTx, email: string, phone: string) {
     if (await emailInUse(tx, email)) throw accountTaken('email');
     if (await phoneInUse(tx, phone)) throw accountTaken('phone');
@@ -176,11 +192,14 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
     ctx: RequestContext,
     action: string,
   ): Promise<ParticipantRow> {
+    assertCurrentLegalVersions(input);
     assertNotCommon(input.password);
     const passwordHash = await hashPassword(input.password);
+    const inviteOptIn = input.inviteOptIn ?? false;
     try {
       return await db.transaction(async (tx) => {
         await assertContactsFree(tx, input.email, input.phone);
+        const consentedAt = clock();
         const row = await insertParticipant(tx, {
           firstName: input.firstName,
           lastName: input.lastName,
@@ -193,7 +212,23 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
           dateOfBirth: input.dateOfBirth ?? null,
           education: input.education ?? null,
           language: input.language ?? 'en',
+          // What the form showed was checked above: the current versions (decisions.md section 10).
+          termsVersion: LEGAL_VERSIONS.terms,
+          privacyVersion: LEGAL_VERSIONS.privacy,
+          consentedAt,
+          inviteOptIn,
         });
+        await insertConsentRecords(
+          tx,
+          row.id,
+          'registration',
+          [
+            { kind: 'terms', value: LEGAL_VERSIONS.terms },
+            { kind: 'privacy', value: LEGAL_VERSIONS.privacy },
+            { kind: 'invitations', value: inviteOptIn ? 'yes' : 'no' },
+          ],
+          consentedAt,
+        );
         await recordAudit(tx, ctx, {
           action,
           resource: 'participant',
@@ -262,6 +297,12 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
         await fail(lockedUntil ? `${reason}, now locked` : reason);
         if (lockedUntil) throw locked(lockedMessage(lockedUntil, now), lockedUntil, now);
         throw new AppError(401, 'INVALID_CREDENTIALS', invalidCredentials());
+      }
+      // A blocked participant with the right password is told so (decisions.md section 10);
+      // a wrong password stays the 401 above, so the 403 tells nothing to a guesser.
+      if (account.type === 'participant' && account.row.blockedAt !== null) {
+        await fail('blocked');
+        throw forbidden(tr('errors', 'account.blocked'));
       }
       const signedIn = { id: account.row.id, type: account.type };
 

@@ -222,9 +222,13 @@ export function paymentCompletedMail(p: Person, amount: string, reference: strin
 }
 
 /** Every active participant's mail when studies open again (settings); text only. */
-export function studiesOpenMail(p: Person, dashboardUrl: string): OutgoingMail {
+export function studiesOpenMail(
+  p: Person,
+  dashboardUrl: string,
+  unsubscribeUrl: string,
+): OutgoingMail {
   const { language } = p;
-  const { html: _html, ...textOnly } = letter(
+  const { html: _html, ...letterText } = letter(
     {
       to: p.email,
       kind: 'studies-open',
@@ -233,25 +237,42 @@ export function studiesOpenMail(p: Person, dashboardUrl: string): OutgoingMail {
     hello(language, p.firstName),
     [say(language, 'studiesOpen.line', { url: dashboardUrl })],
   );
-  return textOnly;
+  // The way out, at the end (the List-Unsubscribe header carries the same choice).
+  const text = `${letterText.text}\n\n${say(language, 'unsubscribe.studies', { url: unsubscribeUrl })}`;
+  return { ...letterText, text };
 }
 
 /**
- * The studies-open mail as one INSERT … SELECT writes it for every participant at once:
- * the same text in each language, split around the first name the database fills in.
+ * The studies-open mail cut around what differs per person (their first name and their own
+ * unsubscribe link), rendered once per language: a mail to every participant then costs
+ * two concatenations each, not a message format.
  */
-export function studiesOpenMailAround(dashboardUrl: string) {
-  const slot = '\u0000';
+export function studiesOpenMailTemplate(dashboardUrl: string) {
+  const nameSlot = '\u0000';
+  const urlSlot = '\u0001';
   return Object.fromEntries(
     languages.map((language) => {
       const { kind, subject, text } = studiesOpenMail(
-        { email: '', firstName: slot, language },
+        { email: '', firstName: nameSlot, language },
         dashboardUrl,
+        urlSlot,
       );
-      const [beforeName = '', afterName = ''] = text.split(slot);
-      return [language, { kind, subject, beforeName, afterName }];
+      const [beforeName = '', rest = ''] = text.split(nameSlot);
+      const [afterName = '', afterUrl = ''] = rest.split(urlSlot);
+      return [
+        language,
+        {
+          kind,
+          subject,
+          text: (firstName: string, unsubscribeUrl: string) =>
+            beforeName + firstName + afterName + unsubscribeUrl + afterUrl,
+        },
+      ];
     }),
-  ) as Record<Language, { kind: string; subject: string; beforeName: string; afterName: string }>;
+  ) as Record<
+    Language,
+    { kind: string; subject: string; text(firstName: string, unsubscribeUrl: string): string }
+  >;
 }
 
 // ---- Leads from the public forms ------------------------------------------------------

@@ -30,6 +30,8 @@ export type OutgoingMail = {
   kind: string;
   /** An iCalendar file (RFC 5545) sent along as invite.ics: session bookings and changes. */
   calendar?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 };
 
 /** How long a sent mail's body is kept (decisions.md section 8). */
@@ -56,7 +58,12 @@ export async function enqueueMail(
   mail: OutgoingMail,
   options: { smtpConfigured: boolean; log: FastifyBaseLogger },
 ): Promise<void> {
-  await insertMail(db, { ...mail, html: mail.html ?? null, calendar: mail.calendar ?? null });
+  await insertMail(db, {
+    ...mail,
+    html: mail.html ?? null,
+    calendar: mail.calendar ?? null,
+    headers: mail.headers ?? null,
+  });
   if (!options.smtpConfigured) {
     // Never the body, subject or address: a reset link in a log line is an account takeover.
     // Admins read queued mail in the Outbox tab, developers with `npm run mail:outbox`.

@@ -10,6 +10,8 @@ export type MailMessage = {
   html: string | null;
   /** An iCalendar file to send along (invite.ics), or none. */
   calendar?: string | null;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058), or none. */
+  headers?: Record<string, string> | null;
 };
 
 export interface MailTransport {
@@ -81,6 +83,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
           text: message.text,
           ...(message.html === null ? {} : { html: message.html }),
           ...(message.calendar ? { attachments: [invite(message.calendar)] } : {}),
+          ...(message.headers ? { headers: safeHeaders(message.headers) } : {}),
           messageId: `<${message.id}@${messageIdDomain}>`,
         });
       } catch (error) {
@@ -110,6 +113,21 @@ function invite(calendar: string) {
     content: calendar,
     contentType: `text/calendar; charset=utf-8; method=${method}`,
   };
+}
+
+/**
+ * Extra headers as stored, minus anything that could break out of its line (CR, LF) or
+ * replace what the transport itself sets.
+ */
+const RESERVED = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'sender']);
+function safeHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!/^[A-Za-z0-9-]{1,60}$/.test(name) || RESERVED.has(name.toLowerCase())) continue;
+    if (typeof value !== 'string' || /[\r\n]/.test(value)) continue;
+    out[name] = value;
+  }
+  return out;
 }
 
 function toMailSendError(error: unknown, secrets: string[]): MailSendError {

@@ -119,6 +119,7 @@ export function startMailWorker(options: {
         text: row.textBody,
         html: row.htmlBody,
         calendar: row.calendar,
+        headers: row.headers,
       }),
     isPermanent: (error) => error instanceof MailSendError && error.permanent,
     errorText: (error) => safeErrorText(error),

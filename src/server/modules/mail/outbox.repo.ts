@@ -45,16 +45,37 @@ export async function insertMail(
     html: string | null;
     calendar: string | null;
     kind: string;
+    headers?: Record<string, string> | null;
   },
 ): Promise<void> {
-  await db.insert(mailOutbox).values({
-    toAddress: mail.to,
-    subject: mail.subject,
-    textBody: mail.text,
-    htmlBody: mail.html,
-    calendar: mail.calendar,
-    kind: mail.kind,
-  });
+  await insertMails(db, [mail]);
+}
+
+/** Several mails in one statement (a batch of a mail to many). */
+export async function insertMails(
+  db: DbOrTx,
+  mails: {
+    to: string;
+    subject: string;
+    text: string;
+    html?: string | null;
+    calendar?: string | null;
+    kind: string;
+    headers?: Record<string, string> | null;
+  }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(mailOutbox).values(
+    mails.map((mail) => ({
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      calendar: mail.calendar ?? null,
+      kind: mail.kind,
+      headers: mail.headers ?? null,
+    })),
+  );
 }
 
 /**

@@ -1,7 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
   earnings,
+  invitations,
   participantPhotos,
   participants,
   payments,
@@ -16,6 +18,7 @@ import {
 import { likePattern } from '../../lib/pagination';
 import { toE164 } from '../../../shared/phone';
 import type { ParticipantRow } from '../accounts/users.repo';
+import type { ParticipantFilter } from '../../../shared/schemas/recruiting';
 
 export type EarningsRow = typeof earnings.$inferSelect;
 export type PhotoRow = typeof participantPhotos.$inferSelect;
@@ -31,6 +34,143 @@ export function participantSearch(search: string | undefined): SQL | undefined {
   if (!typed) return undefined;
   const term = toE164(typed) ?? typed;
   return sql`${participants.searchText} LIKE ${likePattern(term)}`;
+}
+
+/** The list's search and filters (decisions.md section 10), as GET /api/participants takes them. */
+export type ParticipantQuery = ParticipantFilter & { search?: string | undefined };
+
+/** `YYYY-MM-DD` of `today` less `years` years: ISO dates compare as text. */
+function yearsBefore(today: string, years: number): string {
+  const year = Number(today.slice(0, 4)) - years;
+  return `${String(year).padStart(4, '0')}${today.slice(4)}`;
+}
+
+/**
+ * Whether the row (as `participants`) has a possible duplicate: another account with the
+ * same lower-cased names and date of birth, or the same payout number. Each arm is one probe
+ * of its index (participants_name_birth_idx, participants_payout_number_idx).
+ */
+const hasPossibleDuplicate = sql`(
+  (${participants.dateOfBirth} IS NOT NULL AND EXISTS (
+    SELECT 1 FROM participants o
+    WHERE lower(o.first_name) = lower(${participants.firstName})
+      AND lower(o.last_name) = lower(${participants.lastName})
+      AND o.date_of_birth = ${participants.dateOfBirth}
+      AND o.id <> ${participants.id}))
+  OR EXISTS (
+    SELECT 1 FROM participants o
+    WHERE coalesce(o.payout_phone, o.phone) = coalesce(${participants.payoutPhone}, ${participants.phone})
+      AND o.id <> ${participants.id}))`;
+
+/**
+ * The search and every filter given, as one condition. Ages are whole years on `today`
+ * (Nairobi's date, YYYY-MM-DD), as the eligibility rule counts them: at least `ageMin` is
+ * born on or before today `ageMin` years ago; at most `ageMax` is born after today
+ * `ageMax + 1` years ago. A person without a date of birth matches no age filter.
+ */
+export function participantWhere(q: ParticipantQuery, today: string): SQL | undefined {
+  const equal = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
+    value === undefined ? undefined : eq(column, value);
+  const has = (column: AnyPgColumn, value: string | undefined) =>
+    value === undefined ? undefined : sql`${column} @> ARRAY[${value}]::text[]`;
+  return and(
+    participantSearch(q.search),
+    equal(participants.gender, q.gender),
+    equal(participants.county, q.county),
+    equal(participants.employment, q.employment),
+    equal(participants.incomeBand, q.incomeBand),
+    equal(participants.internetAccess, q.internetAccess),
+    equal(participants.education, q.education),
+    has(participants.languages, q.language),
+    has(participants.devices, q.device),
+    has(participants.mobileMoney, q.mobileMoney),
+    q.ageMin === undefined
+      ? undefined
+      : sql`${participants.dateOfBirth} <= ${yearsBefore(today, q.ageMin)}`,
+    q.ageMax === undefined
+      ? undefined
+      : sql`${participants.dateOfBirth} > ${yearsBefore(today, q.ageMax + 1)}`,
+    equal(participants.inviteOptIn, q.inviteOptIn),
+    q.blocked === undefined
+      ? undefined
+      : q.blocked
+        ? isNotNull(participants.blockedAt)
+        : isNull(participants.blockedAt),
+    q.duplicates === undefined
+      ? undefined
+      : q.duplicates
+        ? hasPossibleDuplicate
+        : sql`NOT ${hasPossibleDuplicate}`,
+  );
+}
+
+/**
+ * The possible duplicates of each of `ids` (decisions.md section 10) in one statement: two
+ * index joins, one per rule, on participants_name_birth_idx and participants_payout_number_idx.
+ */
+export async function possibleDuplicatesOf(
+  db: DbOrTx,
+  ids: string[],
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  if (ids.length === 0) return found;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    SELECT p.id::text AS id, o.id::text AS other
+    FROM participants p
+    JOIN participants o
+      ON lower(o.first_name) = lower(p.first_name)
+     AND lower(o.last_name) = lower(p.last_name)
+     AND o.date_of_birth = p.date_of_birth
+    WHERE p.id IN (${list}) AND p.date_of_birth IS NOT NULL AND o.id <> p.id
+    UNION
+    SELECT p.id::text, o.id::text
+    FROM participants p
+    JOIN participants o
+      ON coalesce(o.payout_phone, o.phone) = coalesce(p.payout_phone, p.phone)
+    WHERE p.id IN (${list}) AND o.id <> p.id
+    ORDER BY 1, 2
+  `);
+  for (const row of (result as unknown as { rows: { id: string; other: string }[] }).rows) {
+    const others = found.get(row.id) ?? [];
+    others.push(row.other);
+    found.set(row.id, others);
+  }
+  return found;
+}
+
+/** Blocks (with the reason, or none) or unblocks the participant; the row as it is after. */
+export async function setBlocked(
+  db: DbOrTx,
+  id: string,
+  block: { blocked: boolean; reason: string | null; at: Date },
+): Promise<ParticipantRow | undefined> {
+  const [row] = await db
+    .update(participants)
+    .set(
+      block.blocked
+        ? // Blocked again: the first moment stays, the reason is the latest.
+          {
+            blockedAt: sql`coalesce(${participants.blockedAt}, ${block.at})`,
+            blockedReason: block.reason,
+          }
+        : { blockedAt: null, blockedReason: null },
+    )
+    .where(eq(participants.id, id))
+    .returning();
+  return row;
+}
+
+/** The invitations the participant received ("Download my data"). */
+export async function invitationsOf(db: DbOrTx, participantId: string) {
+  return db
+    .select({ testId: invitations.testId, createdAt: invitations.createdAt })
+    .from(invitations)
+    .where(eq(invitations.participantId, participantId))
+    .orderBy(desc(invitations.createdAt));
 }
 
 export async function findParticipant(db: DbOrTx, id: string): Promise<ParticipantRow | undefined> {
@@ -168,26 +308,21 @@ export async function ownPaymentsOf(db: DbOrTx, participantId: string) {
  */
 export async function participantsAfter(
   db: DbOrTx,
-  q: { search?: string | undefined; cursor: MicroCursor | undefined; limit: number },
+  q: { where: SQL | undefined; cursor: MicroCursor | undefined; limit: number },
 ): Promise<{ row: ParticipantRow; cursorAt: string }[]> {
   return db
     .select({ row: participants, cursorAt: microText(participants.createdAt) })
     .from(participants)
-    .where(
-      and(
-        participantSearch(q.search),
-        afterMicroCursor(participants.createdAt, participants.id, q.cursor),
-      ),
-    )
+    .where(and(q.where, afterMicroCursor(participants.createdAt, participants.id, q.cursor)))
     .orderBy(...newestFirst(participants.createdAt, participants.id))
     .limit(q.limit);
 }
 
-export async function countParticipants(db: DbOrTx, search: string | undefined): Promise<number> {
+export async function countParticipants(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(participants)
-    .where(participantSearch(search));
+    .where(where);
   return row?.total ?? 0;
 }
 

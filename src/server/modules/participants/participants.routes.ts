@@ -21,6 +21,7 @@ import {
   statementQuerySchema,
   statementSchema,
 } from '../../../shared/schemas/statement';
+import { blockSchema } from '../../../shared/schemas/recruiting';
 import { AppError, badRequest } from '../../lib/app-error';
 import { sendCsv } from '../../lib/csv-export';
 import { messageBody, uuidParam, withZod } from '../../lib/route-types';
@@ -88,7 +89,31 @@ export async function participantsRoutes(
     '/api/participants/export.csv',
     { preValidation: requireAdmin, schema: { querystring: participantSearchQuerySchema } },
     async (request, reply) =>
-      sendCsv(reply, 'participants.csv', participants.exportCsv(request.query.search)),
+      sendCsv(reply, 'participants.csv', participants.exportCsv(request.query)),
+  );
+
+  /** Blocks or unblocks a participant (decisions.md section 10): admins, audited. */
+  r.put(
+    '/api/participants/:id/block',
+    {
+      preValidation: requireAdmin,
+      config: { rateLimit: app.rateLimits.writes },
+      schema: {
+        params: uuidParam('id'),
+        body: blockSchema,
+        response: { 200: z.object({ participant: adminParticipantSchema }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return {
+        participant: await participants.block(
+          request.params.id,
+          request.body,
+          requestContext(request),
+        ),
+      };
+    },
   );
 
   /** A participant's earnings (the participant reads their own at /api/me/earnings). */

@@ -6,7 +6,11 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage, type MicroCursor } from '../../lib/keyset-cursor';
 import { ageFromDateOfBirth } from '../../../shared/rules/profile';
 import type { z } from 'zod';
+import type { blockSchema } from '../../../shared/schemas/recruiting';
+import { nairobiToday } from '../../../shared/rules/eligibility';
+import { consentRecordsOf, insertConsentRecords } from '../recruiting/consent.repo';
 import type {
+  AdminParticipant,
   Earnings,
   MyPayment,
   Participant,
@@ -40,7 +44,12 @@ import {
   findParticipant,
   findParticipantEarnings,
   findPhoto,
+  invitationsOf,
   participantsAfter,
+  participantWhere,
+  possibleDuplicatesOf,
+  setBlocked,
+  type ParticipantQuery,
   ownPaymentsOf,
   paymentsOf,
   savePhotoRow,
@@ -56,6 +65,7 @@ import { tr } from '../../../shared/i18n/runtime';
 
 /** Either profile form; the dashboard's (names, e-mail, phone) is a part of the full one. */
 export type ProfileChanges = z.output<typeof participantProfileUpdateSchema>;
+export type BlockInput = z.output<typeof blockSchema>;
 
 const EXPORT_BATCH = 1000;
 
@@ -97,6 +107,25 @@ export function createParticipantsService({
 
   const payoutNumber = createPayoutNumberService({ db, accounts, notices });
 
+  /** Rows as the admins' list shows them: reliability and possible duplicates, one query each. */
+  async function asAdminRows(rows: ParticipantRow[]): Promise<AdminParticipant[]> {
+    const ids = rows.map((r) => r.id);
+    const windowStart = noShowWindowStart(now(), booking.noShowWindowDays);
+    const [counts, duplicates] = await Promise.all([
+      reliabilityOf(db, ids, windowStart),
+      possibleDuplicatesOf(db, ids),
+    ]);
+    return rows.map((row) => {
+      const c = counts.get(row.id) ?? { completedCount: 0, noShowCount: 0 };
+      return {
+        ...toParticipant(row),
+        reliability: toReliability(c.completedCount, c.noShowCount, booking.noShowLimit),
+        blockedReason: row.blockedReason,
+        possibleDuplicates: duplicates.get(row.id) ?? [],
+      };
+    });
+  }
+
   return {
     async register(
       input: Parameters<typeof accounts.createParticipant>[0],
@@ -109,10 +138,11 @@ export function createParticipantsService({
       return toParticipant(await load(id));
     },
 
-    /** Newest first, searchable on the server, keyset-paginated. */
+    /** Newest first, searched and filtered on the server, keyset-paginated. */
     async list(query: ParticipantListQuery) {
+      const where = participantWhere(query, nairobiToday(now()));
       const rows = await participantsAfter(db, {
-        search: query.search,
+        where,
         cursor: decodeMicroCursor(query.cursor),
         limit: query.limit + 1,
       });
@@ -120,36 +150,23 @@ export function createParticipantsService({
         at: r.cursorAt,
         id: r.row.id,
       }));
-      const windowStart = noShowWindowStart(now(), booking.noShowWindowDays);
-      const counts = await reliabilityOf(
-        db,
-        shown.map((r) => r.row.id),
-        windowStart,
-      );
       return {
-        participants: shown.map((r) => {
-          const c = counts.get(r.row.id) ?? { completedCount: 0, noShowCount: 0 };
-          return {
-            ...toParticipant(r.row),
-            reliability: toReliability(c.completedCount, c.noShowCount, booking.noShowLimit),
-            blockedReason: r.row.blockedReason,
-            possibleDuplicates: [] as string[],
-          };
-        }),
+        participants: await asAdminRows(shown.map((r) => r.row)),
         nextCursor,
-        total: await countParticipants(db, query.search),
+        total: await countParticipants(db, where),
       };
     },
 
     /**
-     * participants.csv (spec columns), produced a batch at a time as the client
-     * reads it: memory stays flat whatever the number of participants.
+     * participants.csv (spec columns) of the list's search and filters, produced a batch at a
+     * time as the client reads it: memory stays flat whatever the number of participants.
      */
-    exportCsv(search?: string): Readable {
+    exportCsv(query: ParticipantQuery): Readable {
+      const where = participantWhere(query, nairobiToday(now()));
       async function* rows() {
         let cursor: MicroCursor | undefined;
         for (;;) {
-          const batch = await participantsAfter(db, { search, cursor, limit: EXPORT_BATCH });
+          const batch = await participantsAfter(db, { where, cursor, limit: EXPORT_BATCH });
           for (const { row } of batch) yield toParticipantCsvRecord(row);
           const last = batch[batch.length - 1];
           if (batch.length < EXPORT_BATCH || !last) return;
@@ -157,6 +174,31 @@ export function createParticipantsService({
         }
       }
       return csvFromRows(PARTICIPANTS_CSV_HEADER, rows());
+    },
+
+    /**
+     * Blocks or unblocks (decisions.md section 10, admins): a blocked participant cannot sign
+     * in or apply, and their sessions end now. Audited; reversible.
+     */
+    async block(id: string, input: BlockInput, ctx: RequestContext): Promise<AdminParticipant> {
+      const row = await db.transaction(async (tx) => {
+        const updated = await setBlocked(tx, id, {
+          blocked: input.blocked,
+          reason: input.blocked ? input.reason || null : null,
+          at: now(),
+        });
+        if (!updated) throw notFound(tr('errors', 'participant.notFound'));
+        if (input.blocked) await deleteUserSessions(tx, { id, type: 'participant' });
+        await recordAudit(tx, ctx, {
+          action: input.blocked ? 'participant.block' : 'participant.unblock',
+          resource: 'participant',
+          resourceId: id,
+          ...(input.blocked && input.reason ? { details: { reason: input.reason } } : {}),
+        });
+        return updated;
+      });
+      const [answer] = await asAdminRows([row]);
+      return answer!;
     },
 
     /**
@@ -182,6 +224,22 @@ export function createParticipantsService({
       for (const key of ['location', 'age', 'occupation', 'dateOfBirth', 'education'] as const) {
         if (changes[key] !== undefined) values[key] = changes[key] === '' ? null : changes[key];
       }
+      // '' arrives as null (the schema's transforms) and [] as []: both clear the field.
+      for (const key of [
+        'gender',
+        'county',
+        'town',
+        'employment',
+        'incomeBand',
+        'internetAccess',
+      ] as const) {
+        if (changes[key] !== undefined) values[key] = changes[key];
+      }
+      for (const key of ['languages', 'devices', 'mobileMoney'] as const) {
+        const list = changes[key];
+        if (list !== undefined) values[key] = list;
+      }
+      if (changes.inviteOptIn !== undefined) values.inviteOptIn = changes.inviteOptIn;
       if (changes.language !== undefined) values.language = changes.language;
       const dateOfBirth =
         values.dateOfBirth === undefined ? current.dateOfBirth : values.dateOfBirth;
@@ -219,6 +277,15 @@ export function createParticipantsService({
           }
           const row = await updateParticipant(tx, id, values);
           if (!row) throw notFound(tr('errors', 'participant.notFound'));
+          // The invitation choice changed here is consent given or withdrawn: kept as evidence.
+          if (values.inviteOptIn !== undefined && values.inviteOptIn !== locked.inviteOptIn)
+            await insertConsentRecords(
+              tx,
+              id,
+              'settings',
+              [{ kind: 'invitations', value: values.inviteOptIn ? 'yes' : 'no' }],
+              now(),
+            );
           // Told in the participant's language (as it is after this update).
           if (emailChanges)
             await accounts.emailChanged(tx, who, current.email, sessionIdHash, ctx, row.language);
@@ -309,12 +376,26 @@ export function createParticipantsService({
 
     /** Everything stored about the person, for "Download my data". */
     async exportOf(id: string) {
-      const person = toParticipant(await load(id));
+      const row = await load(id);
+      const person = toParticipant(row);
       const apps = await listOwnApplications(db, id);
       const paid = await paymentsOf(db, id);
+      const records = await consentRecordsOf(db, id);
+      const invited = await invitationsOf(db, id);
       return {
-        exportedAt: new Date().toISOString(),
+        exportedAt: now().toISOString(),
         participant: person,
+        consent: {
+          termsVersion: row.termsVersion,
+          privacyVersion: row.privacyVersion,
+          consentedAt: row.consentedAt?.toISOString() ?? null,
+          inviteOptIn: row.inviteOptIn,
+          studyMail: row.studyMail,
+          records: records.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        },
+        invitations: invited.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+        lastInvitedAt: row.lastInvitedAt?.toISOString() ?? null,
+        blockedAt: row.blockedAt?.toISOString() ?? null,
         applications: apps.map(ownApplication),
         payments: paid.map(toExportedPayment),
         earnings: await earningsOf(id),

@@ -19,6 +19,12 @@ export type UnsubscribeSigner = {
   verify(token: string): { participantId: string; kind: UnsubscribeKind } | null;
   /** The link a mail carries, on PUBLIC_URL. */
   url(participantId: string, kind: UnsubscribeKind): string;
+  /**
+   * The page a reader opens from the mail's text (`/unsubscribe?token=`): one button that
+   * posts to `url` (a link opened is a GET, and a GET must change nothing: mail scanners
+   * open links).
+   */
+  pageUrl(participantId: string, kind: UnsubscribeKind): string;
 };
 
 function mac(key: string, payload: string): string {
@@ -43,6 +49,8 @@ export function unsubscribeSigner(key: string, publicUrl: string): UnsubscribeSi
     },
     url: (participantId, kind) =>
       `${publicUrl.replace(/\/$/, '')}/api/unsubscribe/${sign(participantId, kind)}`,
+    pageUrl: (participantId, kind) =>
+      `${publicUrl.replace(/\/$/, '')}/unsubscribe?token=${sign(participantId, kind)}`,
   };
 }
 

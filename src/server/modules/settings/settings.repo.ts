@@ -1,7 +1,7 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { settings } from '../../db/schema/index';
-import { defaultLanguage, type Language, languages } from '../../../shared/i18n/languages';
+import { participants, settings } from '../../db/schema/index';
+import type { Language } from '../../../shared/i18n/languages';
 
 /** The one settings row the site has. */
 const SITE = 'site';
@@ -35,31 +35,38 @@ export async function saveSiteSettings(
     });
 }
 
-type AroundName = { kind: string; subject: string; beforeName: string; afterName: string };
+export type StudyMailRecipient = {
+  id: string;
+  email: string;
+  firstName: string;
+  language: Language;
+};
 
 /**
- * Queues one mail to every active participant in one INSERT … SELECT, whatever their
- * number, each in their own language: the text is `beforeName`, their first name,
- * `afterName` of that language. Answers how many.
+ * The next `limit` participants the studies-open mail goes to (active, not blocked, study
+ * mail not turned off), by id after `afterId`: the keyset of the primary key.
  */
-export async function mailEveryActiveParticipant(
+export async function studyMailRecipientsAfter(
   tx: DbOrTx,
-  mail: Record<Language, AroundName>,
-): Promise<number> {
-  const byLanguage = (pick: (m: AroundName) => SQL) =>
-    sql`CASE ${sql.join(
-      languages.map((language) => sql`WHEN language = ${language} THEN ${pick(mail[language])}`),
-      sql` `,
-    )} END`;
-  const result = await tx.execute(sql`
-    INSERT INTO mail_outbox (to_address, subject, text_body, kind)
-    SELECT email,
-      ${byLanguage((m) => sql`${m.subject}::text`)},
-      ${byLanguage((m) => sql`${m.beforeName}::text || first_name || ${m.afterName}::text`)},
-      ${mail[defaultLanguage].kind}
-    FROM participants WHERE is_active
-  `);
-  // node-postgres says rowCount, PGlite affectedRows.
-  const counts = result as unknown as { rowCount?: number | null; affectedRows?: number };
-  return counts.rowCount ?? counts.affectedRows ?? 0;
+  afterId: string | undefined,
+  limit: number,
+): Promise<StudyMailRecipient[]> {
+  return tx
+    .select({
+      id: participants.id,
+      email: participants.email,
+      firstName: participants.firstName,
+      language: participants.language,
+    })
+    .from(participants)
+    .where(
+      and(
+        eq(participants.isActive, true),
+        eq(participants.studyMail, true),
+        isNull(participants.blockedAt),
+        afterId === undefined ? undefined : gt(participants.id, afterId),
+      ),
+    )
+    .orderBy(asc(participants.id))
+    .limit(limit);
 }

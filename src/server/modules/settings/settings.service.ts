@@ -4,8 +4,14 @@ import { cachedValue } from '../../lib/cache';
 import { paths } from '../../../shared/paths';
 import { DEFAULT_SETTINGS, settingsSchema, type Settings } from '../../../shared/schemas/settings';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
-import { studiesOpenMailAround } from '../mail/mail-copy';
-import { mailEveryActiveParticipant, readSiteSettings, saveSiteSettings } from './settings.repo';
+import { studiesOpenMailTemplate } from '../mail/mail-copy';
+import { insertMails } from '../mail/outbox.repo';
+import {
+  listUnsubscribeHeaders,
+  unsubscribeSignerFor,
+  type UnsubscribeSigner,
+} from '../recruiting/unsubscribe-token';
+import { readSiteSettings, saveSiteSettings, studyMailRecipientsAfter } from './settings.repo';
 
 /** Every page reads the settings; a change shows on other instances within this many ms. */
 export const SETTINGS_TTL_MS = 5000;
@@ -14,10 +20,51 @@ export const SETTINGS_TTL_MS = 5000;
 const parsed = (value: unknown): Settings =>
   settingsSchema.safeParse(value).data ?? DEFAULT_SETTINGS;
 
+/** How many studies-open mails are read and queued per statement. */
+export const ANNOUNCE_BATCH = 1000;
+
+/**
+ * Queues the studies-open mail to everyone who takes it (active, not blocked, study mail on),
+ * each in their language with their own one-click unsubscribe link and RFC 8058 headers
+ * (kind 'studies'): a batch of recipients read and a batch of mail written per statement.
+ * The HMAC of each link is computed here, not in SQL. Answers how many.
+ */
+async function announceStudiesOpenWith(
+  tx: DbOrTx,
+  signer: UnsubscribeSigner,
+  dashboardUrl: string,
+): Promise<number> {
+  const template = studiesOpenMailTemplate(dashboardUrl);
+  let count = 0;
+  let after: string | undefined;
+  for (;;) {
+    const batch = await studyMailRecipientsAfter(tx, after, ANNOUNCE_BATCH);
+    await insertMails(
+      tx,
+      batch.map((p) => {
+        const mail = template[p.language];
+        return {
+          to: p.email,
+          subject: mail.subject,
+          text: mail.text(p.firstName, signer.pageUrl(p.id, 'studies')),
+          kind: mail.kind,
+          headers: listUnsubscribeHeaders(signer.url(p.id, 'studies')),
+        };
+      }),
+    );
+    count += batch.length;
+    if (batch.length < ANNOUNCE_BATCH) return count;
+    after = batch[batch.length - 1]!.id;
+  }
+}
+
 export function createSettingsService({ db, config }: { db: Db; config: Config }) {
   const current = cachedValue(SETTINGS_TTL_MS, async () =>
     parsed(await readSiteSettings(db, { lock: false })),
   );
+
+  const announceStudiesOpen = (tx: DbOrTx, signer: UnsubscribeSigner) =>
+    announceStudiesOpenWith(tx, signer, `${config.publicUrl}${paths.participantDashboard}`);
 
   return {
     current: () => current.get(),
@@ -41,16 +88,13 @@ export function createSettingsService({ db, config }: { db: Db; config: Config }
       next: Settings,
       ctx: RequestContext,
     ): Promise<{ settings: Settings; announced: number }> {
+      // Read before the transaction: the key may be made on first use.
+      const signer = await unsubscribeSignerFor(db, config.publicUrl);
       const saved = await db.transaction(async (tx) => {
         const before = parsed(await readSiteSettings(tx, { lock: 'update' }));
         await saveSiteSettings(tx, next, ctx.actor?.id ?? null);
         const announced =
-          !before.studiesOpen && next.studiesOpen
-            ? await mailEveryActiveParticipant(
-                tx,
-                studiesOpenMailAround(`${config.publicUrl}${paths.participantDashboard}`),
-              )
-            : 0;
+          !before.studiesOpen && next.studiesOpen ? await announceStudiesOpen(tx, signer) : 0;
         await recordAudit(tx, ctx, {
           action: 'settings.update',
           resource: 'settings',
