@@ -13,6 +13,8 @@ import { EmptyState } from '@/client/components/ui/list-states';
 import { formatDate } from '@/client/lib/format-date';
 import type { AdminApplication } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
+import type { Study } from '@/shared/schemas/studies';
+import { ApplicantAnswers } from '@/client/components/layout/admin-applicant-answers';
 import {
   BookedSessionCell,
   ReliabilityLine,
@@ -34,6 +36,7 @@ export function ApplicantsDialog({
   maxParticipants,
   renderActions,
   renderStatus,
+  screener,
 }: {
   studyTitle: string;
   applicants: readonly AdminApplication[];
@@ -42,6 +45,8 @@ export function ApplicantsDialog({
   maxParticipants: number;
   renderActions: RenderActions;
   renderStatus: RenderStatus;
+  /** The study's screener: each applicant's answers are shown under them. */
+  screener?: Study['screener'];
 }) {
   return (
     <Dialog>
@@ -94,6 +99,13 @@ export function ApplicantsDialog({
                       Session: <BookedSessionCell application={application} />
                     </p>
                   )}
+                  <div className="mt-2">
+                    <ApplicantAnswers
+                      answers={application.answers}
+                      screener={screener}
+                      disqualified={application.status === 'disqualified'}
+                    />
+                  </div>
                 </div>
                 <div className="flex flex-wrap gap-2 sm:justify-end">
                   {renderActions(application, full)}

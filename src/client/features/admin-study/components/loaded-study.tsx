@@ -9,7 +9,9 @@ import { AdminTabStrip } from '@/client/components/layout/admin-tab-strip';
 import { errorMessageOf } from '@/client/lib/error-message';
 import { pageTitle } from '@/client/lib/page-title';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
+import type { AdminApplication } from '@/shared/schemas/applications';
 import type { ApplicationStatus } from '@/shared/schemas/options';
+import { ApplicantAnswers } from '@/client/components/layout/admin-applicant-answers';
 import type { Study } from '@/shared/schemas/studies';
 import { studyFigures } from '../study-figures';
 import { ApplicantsDialog, WAITING } from './applicants-dialog';
@@ -95,6 +97,7 @@ export function LoadedStudy({
                 maxParticipants={study.maxParticipants}
                 renderActions={renderActions}
                 renderStatus={renderStatus}
+                screener={study.screener}
               />
             )}
           </div>
@@ -221,6 +224,22 @@ export function LoadedStudy({
             columns={[
               { header: 'Status', cell: renderStatus },
               { header: 'Applied on', cell: (a) => dateCell(a.appliedAt) },
+              ...(study.screener.length > 0
+                ? [
+                    {
+                      header: 'Answers',
+                      cell: (a: AdminApplication) => (
+                        <ApplicantAnswers
+                          answers={a.answers}
+                          screener={study.screener}
+                          disqualified={a.status === 'disqualified'}
+                        />
+                      ),
+                      className: 'min-w-56',
+                      wide: true,
+                    },
+                  ]
+                : []),
             ]}
             renderActions={renderActions}
             full={full}

@@ -10,6 +10,8 @@ import type { AdminApplication } from '@/shared/schemas/applications';
 import { participantName, StudyPlaces, StudyLink } from './admin-application-parts';
 import { ApplicationActions } from './admin-application-actions';
 import { TimeStamp } from '@/client/components/ui/time-stamp';
+import { ApplicantAnswers } from '@/client/components/layout/admin-applicant-answers';
+import type { Study } from '@/shared/schemas/studies';
 
 /**
  * Below the sm breakpoint: one card per application instead of the table, so the
@@ -18,9 +20,11 @@ import { TimeStamp } from '@/client/components/ui/time-stamp';
 export function AdminApplicationCards({
   applications,
   busy,
+  screeners,
 }: {
   applications: AdminApplication[];
   busy: boolean;
+  screeners: Map<string, Study['screener']>;
 }) {
   return (
     <ul className="grid gap-3 sm:hidden" aria-label="Applications" aria-busy={busy || undefined}>
@@ -92,6 +96,13 @@ export function AdminApplicationCards({
                 </div>
               )}
             </dl>
+            <div className="mt-3">
+              <ApplicantAnswers
+                answers={application.answers}
+                screener={screeners.get(test.id)}
+                disqualified={application.status === 'disqualified'}
+              />
+            </div>
             <div className="mt-3 border-t pt-3">
               <ApplicationActions application={application} full={full} />
             </div>

@@ -22,6 +22,8 @@ import { FilterSelect, SearchField } from '@/client/components/ui/filter-control
 import { applicationStatusLabel } from '@/client/lib/application-status';
 import { PagedListView } from '@/client/components/ui/paged-list-view';
 import { TimeStamp } from '@/client/components/ui/time-stamp';
+import { ApplicantAnswers } from '@/client/components/layout/admin-applicant-answers';
+import type { Study } from '@/shared/schemas/studies';
 
 const statusOptions = applicationStatuses.map((value) => ({
   value,
@@ -34,15 +36,32 @@ const statusOptions = applicationStatuses.map((value) => ({
  * e-mail or phone; the real pay rate; each study's places; the row actions.
  */
 export function AdminApplicationsTab() {
-  const filters = useListFilters<{ status: ApplicationStatus; testId: string }>();
-  const testId = filters.selected.testId;
-  const list = useAdminApplications(filters.query);
+  const filters = useListFilters<{
+    status: ApplicationStatus;
+    testId: string;
+    question: string;
+    option: string;
+  }>();
+  const { testId, question, option, ...selected } = filters.selected;
+  const answer = question && option ? `${question}:${option}` : undefined;
+  const list = useAdminApplications({
+    ...selected,
+    testId,
+    search: filters.query.search,
+    answer,
+  });
   const studies = useAllStudies();
   const studyId = useId();
   const studyOptions = (studies.data?.tests ?? []).map((study) => ({
     value: study.id,
     label: study.title,
   }));
+  const screeners = new Map((studies.data?.tests ?? []).map((s) => [s.id, s.screener]));
+  // Answers are filtered by a choice: a question with options, then one of them.
+  const choiceQuestions = (testId ? (screeners.get(testId) ?? []) : []).filter(
+    (q) => (q.options?.length ?? 0) > 0,
+  );
+  const chosenQuestion = choiceQuestions.find((q) => q.id === question);
 
   return (
     <AdminTabSection
@@ -68,7 +87,12 @@ export function AdminApplicationsTab() {
         <FilterSelect
           label="Study"
           value={testId}
-          onChange={filters.select('testId')}
+          onChange={(next) => {
+            filters.select('testId')(next);
+            // Another study has other questions.
+            filters.select('question')(undefined);
+            filters.select('option')(undefined);
+          }}
           options={studyOptions}
           allLabel="All studies"
           placeholder={studies.isPending ? 'Loading studies…' : 'All studies'}
@@ -89,8 +113,41 @@ export function AdminApplicationsTab() {
           )}
         </FilterSelect>
       </div>
+      {choiceQuestions.length > 0 && (
+        <div className="grid gap-3 sm:grid-cols-2" data-testid="answer-filter">
+          <FilterSelect
+            label="Screener question"
+            value={question}
+            onChange={(next) => {
+              filters.select('question')(next);
+              filters.select('option')(undefined);
+            }}
+            options={choiceQuestions.map((q) => ({ value: q.id, label: q.text }))}
+            allLabel="Any answers"
+          />
+          <FilterSelect
+            label="Answer"
+            value={option}
+            onChange={filters.select('option')}
+            options={(chosenQuestion?.options ?? []).map((o) => ({ value: o.id, label: o.label }))}
+            allLabel="Any answer"
+            disabled={!chosenQuestion}
+            placeholder="Choose a question first"
+          />
+        </div>
+      )}
 
-      <ApplicationsList list={list} filtered={filters.filtered} onClearFilters={filters.clear} />
+      <ApplicationsList
+        list={list}
+        filtered={filters.filtered}
+        onClearFilters={filters.clear}
+        screeners={screeners}
+        noMatchText={
+          answer
+            ? 'No applicant chose that answer (with these filters). Choose another answer, or clear the filters.'
+            : undefined
+        }
+      />
     </AdminTabSection>
   );
 }
@@ -99,10 +156,15 @@ function ApplicationsList({
   list,
   filtered,
   onClearFilters,
+  screeners,
+  noMatchText,
 }: {
+  noMatchText?: string | undefined;
   list: ReturnType<typeof useAdminApplications>;
   filtered: boolean;
   onClearFilters: () => void;
+  /** Each study's screener, by its id: the answers are shown with the questions' words. */
+  screeners: Map<string, Study['screener']>;
 }) {
   return (
     <PagedListView
@@ -111,11 +173,18 @@ function ApplicationsList({
       icon={<ClipboardListIcon className="size-8" aria-hidden="true" />}
       emptyText="No applications yet. They appear here when participants apply to an active study."
       filtered={filtered}
+      noMatchText={noMatchText}
       onClearFilters={onClearFilters}
       loadingCount={5}
     >
       <CardsOrTable
-        cards={<AdminApplicationCards applications={list.items} busy={list.isFetching} />}
+        cards={
+          <AdminApplicationCards
+            applications={list.items}
+            busy={list.isFetching}
+            screeners={screeners}
+          />
+        }
         busy={list.isFetching}
         caption="Applications, newest first, with each study’s places taken and the next steps."
         columns={[
@@ -153,6 +222,13 @@ function ApplicationsList({
                     </div>
                   </>
                 )}
+                <div className="mt-2 font-normal">
+                  <ApplicantAnswers
+                    answers={application.answers}
+                    screener={screeners.get(test.id)}
+                    disqualified={application.status === 'disqualified'}
+                  />
+                </div>
               </TableCell>
               <TableCell className="min-w-40">
                 <StudyLink test={test} />
