@@ -3,16 +3,28 @@ import { useEffect, useState } from 'react';
 import { Button, buttonVariants } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
 import { cn } from '@/client/lib/utils';
-import { participantsCsvUrl } from '@/client/api/participants/get-participants';
+import {
+  type ParticipantFilters,
+  participantsCsvUrl,
+} from '@/client/api/participants/get-participants';
 
 /**
  * participants.csv as a real link (the browser downloads it as the server streams it),
- * of the current matches when searching. The link cannot know when the file is
+ * of the current matches when searching or filtering. The link cannot know when the file is
  * complete, so it says "Preparing…" for a moment and confirms with a toast.
  */
-export function ExportCsvButton({ search, empty }: { search: string; empty: boolean }) {
+export function ExportCsvButton({
+  search,
+  filters = {},
+  empty,
+}: {
+  search: string;
+  filters?: ParticipantFilters;
+  empty: boolean;
+}) {
   const [state, setState] = useState<'idle' | 'preparing' | 'started'>('idle');
   const term = search.trim();
+  const narrowed = Boolean(term) || Object.keys(filters).length > 0;
 
   useEffect(() => {
     if (state === 'idle') return;
@@ -24,8 +36,8 @@ export function ExportCsvButton({ search, empty }: { search: string; empty: bool
     setState('preparing');
     toast({
       title: 'Export started',
-      description: term
-        ? `participants.csv with the participants matching “${term}” is downloading.`
+      description: narrowed
+        ? `participants.csv with the participants matching ${term ? `“${term}”` : 'the filters'} is downloading.`
         : 'participants.csv with every participant is downloading.',
     });
   }
@@ -42,7 +54,7 @@ export function ExportCsvButton({ search, empty }: { search: string; empty: bool
 
   return (
     <a
-      href={participantsCsvUrl(term)}
+      href={participantsCsvUrl(term, filters)}
       download="participants.csv"
       onClick={onClick}
       className={cn(buttonVariants({ variant: 'outline' }), 'shrink-0')}
@@ -54,7 +66,7 @@ export function ExportCsvButton({ search, empty }: { search: string; empty: bool
       ) : (
         <DownloadIcon aria-hidden="true" />
       )}
-      {state === 'preparing' ? 'Preparing…' : term ? 'Export matches (CSV)' : 'Export CSV'}
+      {state === 'preparing' ? 'Preparing…' : narrowed ? 'Export matches (CSV)' : 'Export CSV'}
     </a>
   );
 }

@@ -14,12 +14,21 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/client/components/ui/dialog';
+import { useParticipant } from '@/client/api/participants/get-participant';
+import {
+  useOptionLabels,
+  type OptionSet,
+} from '@/client/components/layout/admin-recruiting-labels';
 import { formatDate } from '@/client/lib/format-date';
 import { ageFromDateOfBirth, profileCompletion } from '@/shared/rules/profile';
-import type { Participant } from '@/shared/schemas/participants';
+import type { AdminParticipant, Participant } from '@/shared/schemas/participants';
 import { fullNameOf, initialsOf } from '../participant-format';
+import { BlockParticipantDialog } from './block-participant-dialog';
 import { DeleteParticipantDialog } from './delete-participant-dialog';
 import { ParticipantEarnings } from './participant-earnings';
+
+/** The list gives the admin's view (block reason, duplicates); a person opened by id does not. */
+type Shown = Participant & Partial<Pick<AdminParticipant, 'blockedReason' | 'possibleDuplicates'>>;
 
 const NOT_GIVEN = <span className="text-muted-foreground">Not given</span>;
 
@@ -56,11 +65,14 @@ export function ParticipantDetailDialog({
   onOpenChange,
   onDeleted,
   onCloseAutoFocus,
+  onOpen,
 }: {
-  participant: Participant | null;
+  participant: Shown | null;
   onOpenChange: (open: boolean) => void;
   onDeleted: () => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** Shows another participant instead (a possible duplicate), or this one changed. */
+  onOpen: (participant: Shown) => void;
 }) {
   const closeRef = useRef<HTMLButtonElement>(null);
   return (
@@ -76,7 +88,12 @@ export function ParticipantDetailDialog({
           }}
           onCloseAutoFocus={onCloseAutoFocus}
         >
-          <Details participant={participant} onDeleted={onDeleted} closeRef={closeRef} />
+          <Details
+            participant={participant}
+            onDeleted={onDeleted}
+            closeRef={closeRef}
+            onOpen={onOpen}
+          />
         </DialogContent>
       )}
     </Dialog>
@@ -87,10 +104,12 @@ function Details({
   participant: p,
   onDeleted,
   closeRef,
+  onOpen,
 }: {
-  participant: Participant;
+  participant: Shown;
   onDeleted: () => void;
   closeRef: React.Ref<HTMLButtonElement>;
+  onOpen: (participant: Shown) => void;
 }) {
   const name = fullNameOf(p);
   const completion = profileCompletion(p);
@@ -122,6 +141,10 @@ function Details({
               </Badge>
             )}
             <Badge variant="outline">Profile {completion}% complete</Badge>
+            {p.blocked && <Badge variant="destructive">Blocked</Badge>}
+            {(p.possibleDuplicates?.length ?? 0) > 0 && (
+              <Badge variant="warning">Possible duplicate</Badge>
+            )}
           </div>
         </div>
       </DialogHeader>
@@ -160,12 +183,44 @@ function Details({
         </dl>
       </Section>
 
+      <ResearchProfile participant={p} />
+
+      {p.blocked && (
+        <Section title="Blocked">
+          <p className="text-sm">
+            {p.blockedReason ? `Reason: ${p.blockedReason}` : 'No reason was given.'} They cannot
+            sign in or apply until unblocked.
+          </p>
+        </Section>
+      )}
+
+      {(p.possibleDuplicates?.length ?? 0) > 0 && (
+        <Section title="Possible duplicates">
+          <p className="text-sm text-muted-foreground">
+            The same first and last name and date of birth, or the same payout number.
+          </p>
+          <ul className="flex flex-wrap gap-2">
+            {p.possibleDuplicates?.map((id) => (
+              <li key={id}>
+                <DuplicateLink id={id} onOpen={onOpen} />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
       <Section title="Earnings">
         <ParticipantEarnings participantId={p.id} />
       </Section>
 
       <DialogFooter className="border-t pt-4 sm:justify-between">
-        <DeleteParticipantDialog participant={p} onDeleted={onDeleted} />
+        <div className="flex flex-wrap gap-2">
+          <DeleteParticipantDialog participant={p} onDeleted={onDeleted} />
+          <BlockParticipantDialog
+            participant={p}
+            onChanged={(changed) => onOpen(changed ?? { ...p, blocked: !p.blocked })}
+          />
+        </div>
         <DialogClose asChild>
           <Button ref={closeRef} variant="outline">
             Close
@@ -173,5 +228,45 @@ function Details({
         </DialogClose>
       </DialogFooter>
     </>
+  );
+}
+
+/** A possible duplicate, named once loaded: opening it shows that person instead. */
+function DuplicateLink({ id, onOpen }: { id: string; onOpen: (participant: Shown) => void }) {
+  const other = useParticipant(id);
+  if (other.isPending) return <span className="text-sm text-muted-foreground">Loading…</span>;
+  if (other.isError)
+    return <span className="text-sm text-muted-foreground">A participant who is gone</span>;
+  const person = other.data.participant;
+  return (
+    <Button variant="outline" size="sm" onClick={() => onOpen(person)}>
+      {fullNameOf(person)}
+      <span className="sr-only"> (open)</span>
+    </Button>
+  );
+}
+
+const listOf = (label: (set: OptionSet, v: string) => string, set: OptionSet, values: string[]) =>
+  values.length > 0 ? values.map((v) => label(set, v)).join(', ') : NOT_GIVEN;
+
+/** The research profile of decisions.md section 10, in words. */
+function ResearchProfile({ participant: p }: { participant: Participant }) {
+  const { label, field } = useOptionLabels();
+  const one = (set: OptionSet, value: string | null) => (value ? label(set, value) : NOT_GIVEN);
+  return (
+    <Section title="Research profile">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Field label={field('gender')}>{one('gender', p.gender)}</Field>
+        <Field label={field('county')}>{p.county ?? NOT_GIVEN}</Field>
+        <Field label={field('town')}>{p.town || NOT_GIVEN}</Field>
+        <Field label={field('employment')}>{one('employment', p.employment)}</Field>
+        <Field label={field('incomeBand')}>{one('incomeBand', p.incomeBand)}</Field>
+        <Field label={field('internetAccess')}>{one('internetAccess', p.internetAccess)}</Field>
+        <Field label={field('languages')}>{listOf(label, 'language', p.languages)}</Field>
+        <Field label={field('devices')}>{listOf(label, 'device', p.devices)}</Field>
+        <Field label={field('mobileMoney')}>{listOf(label, 'mobileMoney', p.mobileMoney)}</Field>
+        <Field label="Invitations">{p.inviteOptIn ? 'Opted in' : 'Not opted in'}</Field>
+      </dl>
+    </Section>
   );
 }

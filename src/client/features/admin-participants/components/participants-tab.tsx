@@ -1,6 +1,9 @@
 import { SearchXIcon, UsersIcon } from 'lucide-react';
 import { NO_VALUE } from '@/client/lib/no-value';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { Badge } from '@/client/components/ui/badge';
+import { AGE_LIMITS } from '@/shared/schemas/recruiting';
+import type { Participant } from '@/shared/schemas/participants';
 import { Button } from '@/client/components/ui/button';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { EmptyState, ErrorState, LoadingList } from '@/client/components/ui/list-states';
@@ -14,11 +17,17 @@ import { cn } from '@/client/lib/utils';
 import { profileCompletion } from '@/shared/rules/profile';
 import type { AdminParticipant } from '@/shared/schemas/participants';
 import { ReliabilityLine } from '@/client/components/layout/admin-applicant-record';
-import { useParticipants } from '@/client/api/participants/get-participants';
+import {
+  type ParticipantFilters,
+  useParticipants,
+} from '@/client/api/participants/get-participants';
+import { ParticipantFiltersPanel } from './participant-filters';
 import { fullNameOf } from '../participant-format';
 import { ExportCsvButton } from './export-csv-button';
 import { ParticipantDetailDialog } from './participant-detail-dialog';
 import { SearchField } from '@/client/components/ui/filter-controls';
+
+type Shown = Participant & Partial<Pick<AdminParticipant, 'blockedReason' | 'possibleDuplicates'>>;
 
 function plural(n: number, word: string): string {
   return `${n.toLocaleString('en-KE')} ${word}${n === 1 ? '' : 's'}`;
@@ -32,23 +41,33 @@ function plural(n: number, word: string): string {
 export function ParticipantsTab() {
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 300);
-  const list = useParticipants(term);
-  const [selected, setSelected] = useState<AdminParticipant | null>(null);
+  const [filters, setFilters] = useState<ParticipantFilters>({});
+  // Ages are sent once typed in full (16 to 100): "2" on the way to "25" asks nothing.
+  const sent = useDebouncedValue(JSON.stringify(sendable(filters)), 300);
+  const applied = useMemo(() => JSON.parse(sent) as ParticipantFilters, [sent]);
+  const filterCount = Object.keys(applied).length;
+  const list = useParticipants(term, applied);
+  const [selected, setSelected] = useState<Shown | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const deleted = useRef(false);
 
   const { items, total } = list;
-  const searching = list.isPlaceholderData || search.trim() !== term;
+  const searching =
+    list.isPlaceholderData || search.trim() !== term || JSON.stringify(sendable(filters)) !== sent;
+  const narrowed = Boolean(term) || filterCount > 0;
+  const matching = term ? ` “${term}”` : '';
+  const withFilters =
+    filterCount > 0 ? ` with ${filterCount === 1 ? 'this filter' : 'these filters'}` : '';
 
   let summary = '';
   if (list.isPending) summary = '';
   else if (searching) summary = 'Searching…';
   else if (list.isError && items.length === 0) summary = 'The participants could not be loaded.';
-  else if (term) {
+  else if (narrowed) {
     summary =
       total === 0
-        ? `No participants match “${term}”.`
-        : `${plural(total ?? items.length, 'participant')} match “${term}”.`;
+        ? `No participants match${matching}${withFilters}.`
+        : `${plural(total ?? items.length, 'participant')} match${matching}${withFilters}.`;
   } else
     summary = total === 0 ? 'No participants yet.' : plural(total ?? items.length, 'participant');
 
@@ -79,6 +98,16 @@ export function ParticipantsTab() {
         </p>
         <Button variant="outline" size="sm" className="mt-3" onClick={clearSearch}>
           Clear search
+        </Button>
+      </EmptyState>
+    );
+  } else if (items.length === 0 && filterCount > 0) {
+    body = (
+      <EmptyState icon={<SearchXIcon className="size-8" aria-hidden="true" />}>
+        <p className="font-medium text-foreground">No participant has that profile</p>
+        <p className="mt-1">No one matches every filter set. Loosen or clear the filters.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => setFilters({})}>
+          Clear filters
         </Button>
       </EmptyState>
     );
@@ -126,7 +155,7 @@ export function ParticipantsTab() {
       title="Participants"
       description="Everyone registered to take part in studies."
       className="grid gap-5"
-      action={<ExportCsvButton search={term} empty={total === 0} />}
+      action={<ExportCsvButton search={term} filters={applied} empty={total === 0} />}
     >
       <SearchField
         label="Search participants"
@@ -144,6 +173,8 @@ export function ParticipantsTab() {
         hint="Name, e-mail, phone or location."
         className="sm:max-w-md"
       />
+
+      <ParticipantFiltersPanel filters={filters} onChange={setFilters} />
 
       <p
         role="status"
@@ -163,6 +194,7 @@ export function ParticipantsTab() {
           deleted.current = true;
           setSelected(null);
         }}
+        onOpen={setSelected}
         onCloseAutoFocus={(event) => {
           // The row that opened the dialog is gone after a deletion: go back to the search.
           if (!deleted.current) return;
@@ -173,6 +205,40 @@ export function ParticipantsTab() {
       />
     </AdminTabSection>
   );
+}
+
+/** Blocked, and flagged as a possible duplicate (their names are in the detail dialog). */
+function RowBadges({ participant: p }: { participant: AdminParticipant }) {
+  if (!p.blocked && p.possibleDuplicates.length === 0) return null;
+  return (
+    <span className="mt-1 flex flex-wrap gap-1">
+      {p.blocked && <Badge variant="destructive">Blocked</Badge>}
+      {p.possibleDuplicates.length > 0 && (
+        <Badge variant="warning">
+          Possible duplicate
+          <span className="sr-only">
+            {' '}
+            of {p.possibleDuplicates.length}{' '}
+            {p.possibleDuplicates.length === 1 ? 'other account' : 'other accounts'}
+          </span>
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+/** The filters the server is asked for: an age only once it is a whole 16 to 100. */
+function sendable(filters: ParticipantFilters): ParticipantFilters {
+  const out: ParticipantFilters = {};
+  for (const [key, value] of Object.entries(filters) as [keyof ParticipantFilters, string][]) {
+    if (!value) continue;
+    if (key === 'ageMin' || key === 'ageMax') {
+      const age = Number(value);
+      if (!Number.isInteger(age) || age < AGE_LIMITS.min || age > AGE_LIMITS.max) continue;
+    }
+    out[key] = value;
+  }
+  return out;
 }
 
 function NotGiven() {
@@ -220,7 +286,10 @@ function ParticipantsTable({ participants, onOpen }: ListProps) {
       >
         {participants.map((p) => (
           <TableRow key={p.id}>
-            <TableCell className="font-medium">{fullNameOf(p)}</TableCell>
+            <TableCell className="font-medium">
+              {fullNameOf(p)}
+              <RowBadges participant={p} />
+            </TableCell>
             <TableCell className="max-w-64 wrap-anywhere">{p.email}</TableCell>
             <TableCell className="whitespace-nowrap">{p.phone}</TableCell>
             <TableCell>{p.location || <NotGiven />}</TableCell>
@@ -246,7 +315,10 @@ function ParticipantCards({ participants, onOpen }: ListProps) {
       {participants.map((p) => (
         <li key={p.id} className="rounded-lg border p-4">
           <div className="flex items-start justify-between gap-3">
-            <p className="min-w-0 pt-1 font-medium wrap-anywhere">{fullNameOf(p)}</p>
+            <div className="min-w-0 pt-1">
+              <p className="font-medium wrap-anywhere">{fullNameOf(p)}</p>
+              <RowBadges participant={p} />
+            </div>
             <ViewButton participant={p} onOpen={onOpen} />
           </div>
           <p className="mt-1 text-sm wrap-anywhere text-muted-foreground">{p.email}</p>
