@@ -628,7 +628,11 @@ export const participantFilterSchema = z.object({
   employment: oneOf(employmentStatuses),
   incomeBand: oneOf(incomeBands),
   internetAccess: oneOf(internetAccessLevels),
-  education: z.string().max(50).optional(),
+  education: z
+    .string()
+    .max(50, { error: CHOICE })
+    .refine((v) => isAllowedText(v, 'line'), { error: CHOICE })
+    .optional(),
   language: oneOf(spokenLanguages),
   device: oneOf(devices),
   mobileMoney: oneOf(mobileMoneyServices),
