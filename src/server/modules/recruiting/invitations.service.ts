@@ -5,7 +5,12 @@ import { conflict, notFound } from '../../lib/app-error';
 import { languages, type Language } from '../../../shared/i18n/languages';
 import { paths } from '../../../shared/paths';
 import { nairobiToday } from '../../../shared/rules/eligibility';
-import type { InvitationResult, Matches } from '../../../shared/schemas/recruiting';
+import {
+  type Criteria,
+  type InvitationResult,
+  type Matches,
+  normaliseCriteria,
+} from '../../../shared/schemas/recruiting';
 import { recordAudit, type RequestContext } from '../audit/audit.service';
 import { findStudy, lockStudy, type StudyRow } from '../studies/studies.repo';
 import { studyNotFound } from '../studies/studies.service';
@@ -47,11 +52,18 @@ export function createInvitationsService(deps: {
   });
 
   return {
-    /** GET /api/tests/{id}/matches: eligible people who have not applied, and the invitable among them. */
-    async matches(testId: string): Promise<Matches> {
+    /**
+     * GET /api/tests/{id}/matches: eligible people who have not applied, and the invitable
+     * among them; of `draft` criteria (the edit dialog's, not saved yet) when given.
+     */
+    async matches(testId: string, draft?: Criteria): Promise<Matches> {
       const study = await findStudy(db, testId);
       if (!study) throw notFound(studyNotFound());
-      const counts = await countMatches(db, scopeOf(study, now()));
+      const scope = scopeOf(study, now());
+      const counts = await countMatches(
+        db,
+        draft ? { ...scope, criteria: normaliseCriteria(draft) } : scope,
+      );
       return { total: counts.total, invitable: counts.invitable };
     },
 
