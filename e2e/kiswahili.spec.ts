@@ -143,7 +143,9 @@ describe('a participant in Kiswahili (decisions.md section 13)', () => {
     await page.locator('input[name="phone"]').fill(person.phone);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('input[name="confirmPassword"]').fill(PASSWORD);
-    await page.getByRole('checkbox').click();
+    await page
+      .getByRole('checkbox', { name: message('sw', 'registration', 'terms.label') })
+      .click();
     await page.getByRole('button', { name: message('sw', 'registration', 'submit') }).click();
     await page.waitForURL('**/participant/dashboard');
     await expect

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
 import type { ParticipantProfileUpdateInput } from '@/shared/schemas/participants';
+import { studyKeys } from '@/client/api/studies/keys';
 import type { ParticipantAnswer } from './get-participant';
 import { participantKeys, participantUrl } from './keys';
 
@@ -21,6 +22,8 @@ export function useUpdateParticipantProfile(id: string) {
     mutationFn: (input: ParticipantProfileUpdateInput) => updateParticipantProfile(id, input),
     onSuccess: (answer) => {
       queryClient.setQueryData(participantKeys.detail(id), answer);
+      // The research profile decides which studies fit (decisions.md section 10).
+      void queryClient.invalidateQueries({ queryKey: studyKeys.active });
     },
   });
 }

@@ -58,6 +58,7 @@ type Props = {
 export function ApplyButton({ participantId, study, closedReasonId, onApplied }: Props) {
   const apply = useApply();
   const t = useT('dashboard');
+  const r = useT('recruiting');
   const [open, setOpen] = useState(false);
   const [screening, setScreening] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -106,9 +107,11 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
       applied.current = true;
       if (open) setOpen(false);
       else onApplied?.();
+      // Ruled out by an answer: the kind words of the recruiting catalogue, in the page's
+      // language (the server's `message` says the same).
       toast(
-        answer.message
-          ? { title: t('apply.answered.title'), description: answer.message }
+        answer.application.status === 'disqualified'
+          ? { title: t('apply.answered.title'), description: r('disqualified') }
           : {
               title: t('apply.submitted'),
               description: t('apply.submittedDescription', { title: study.title }),

@@ -60,9 +60,12 @@ function ChoicesForm({ saved, labelledBy }: { saved: Choices; labelledBy: string
   const r = useT('recruiting');
   const update = useUpdateConsent();
   const id = useId();
-  // Null until changed here, so the saved state shows until the person picks.
+  // Empty until changed here, so the saved state shows until the person picks.
   const [picked, setPicked] = useState<Partial<Choices>>({});
-  const choices: Choices = { ...saved, ...picked };
+  const choices: Choices = {
+    inviteOptIn: picked.inviteOptIn ?? saved.inviteOptIn,
+    studyMail: picked.studyMail ?? saved.studyMail,
+  };
 
   async function save() {
     try {
