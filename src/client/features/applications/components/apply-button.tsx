@@ -21,14 +21,8 @@ import { toast } from '@/client/components/ui/use-toast';
 import type { Study } from '@/shared/schemas/studies';
 import { useApply } from '@/client/api/applications/apply';
 import { useT } from '@/client/i18n/language';
-import {
-  answerErrors,
-  answersOf,
-  type Draft,
-  focusQuestion,
-  ScreenerQuestions,
-  serverAnswerErrors,
-} from './screener-questions';
+import { focusQuestion, ScreenerQuestions } from './screener-questions';
+import { answerErrors, answersOf, type Draft, serverAnswerErrors } from './screener-answers';
 
 const SCREENING_MAX = 2000;
 
@@ -65,7 +59,8 @@ export function ApplyButton({ participantId, study, closedReasonId, onApplied }:
   const [draft, setDraft] = useState<Draft>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
-  const questions = study.screener;
+  // A study cached from before screeners (or a test's stand-in) may come without one.
+  const questions = study.screener ?? [];
   const answerId = useId();
   const hintId = useId();
   const failureId = useId();

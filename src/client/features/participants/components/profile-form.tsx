@@ -44,6 +44,7 @@ import {
   spokenLanguages,
 } from '@/shared/schemas/recruiting';
 import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
+import { canonicalCounty, isWholeCountyName } from '@/client/features/participants/county-name';
 
 /** One of `values`, or '' for "not given" (clears it on the server). */
 const choiceOrEmpty = <const T extends readonly [string, ...string[]]>(values: T) =>
@@ -112,13 +113,6 @@ const steps = [
 const allFields = steps.flatMap((s) => s.fields);
 const stepOf = (field: string) =>
   steps.findIndex((s) => (s.fields as readonly string[]).includes(field));
-
-/** "nairobi", "Muranga" or "tharaka nithi" as the county's own spelling, else as typed. */
-const squeeze = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
-function canonicalCounty(typed: string): string {
-  const wanted = squeeze(typed);
-  return kenyanCounties.find((c) => squeeze(c) === wanted) ?? typed.trim();
-}
 
 /** What differs from what was saved; '' and [] clear a field on the server. */
 function changesOf(now: Values, saved: Values): ParticipantProfileUpdateInput {
@@ -562,10 +556,7 @@ function CountyField({ control }: { control: Control<Values> }) {
               onChange={(event) => {
                 // A name typed whole, in any case, takes the county's own spelling at once.
                 const typed = event.target.value;
-                const county = canonicalCounty(typed);
-                field.onChange(
-                  squeeze(typed) === squeeze(county) && county !== typed.trim() ? county : typed,
-                );
+                field.onChange(isWholeCountyName(typed) ? canonicalCounty(typed) : typed);
               }}
               onBlur={() => {
                 const value = field.value ?? '';
