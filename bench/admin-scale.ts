@@ -24,6 +24,8 @@ const { values } = parseArgs({
     'stats-seconds': { type: 'string', default: '6' },
     'stats-connections': { type: 'string', default: '50' },
     serve: { type: 'boolean', default: false },
+    /** Only the participant filters of decisions.md section 10 (and their plans): no walk, CSV or stats. */
+    'filters-only': { type: 'boolean', default: false },
   },
 });
 const url =
@@ -251,6 +253,81 @@ async function bench() {
         budget: `< ${budget} ms p95`,
         result: p95 < budget ? 'met' : 'MISSED',
       });
+    }
+
+    // The participants tab's filters (decisions.md section 10): common and rare values, arrays,
+    // ages, flags and combinations, each with its total; the slowest is EXPLAINed below.
+    const filterCases: [string, string][] = [
+      ['gender=woman (common)', 'gender=woman'],
+      ['county=Nairobi (common)', 'county=Nairobi'],
+      ['county=Lamu (rare)', 'county=Lamu'],
+      ['employment=student', 'employment=student'],
+      ['incomeBand=250k_plus', 'incomeBand=250k_plus'],
+      ['internetAccess=none', 'internetAccess=none'],
+      ['education=Doctoral Degree', `education=${encodeURIComponent('Doctoral Degree')}`],
+      ['device=feature_phone (array)', 'device=feature_phone'],
+      ['language=somali (array, rare)', 'language=somali'],
+      ['mobileMoney=airtel_money (array)', 'mobileMoney=airtel_money'],
+      ['ageMin=25&ageMax=34', 'ageMin=25&ageMax=34'],
+      ['ageMin=60 (rare)', 'ageMin=60'],
+      ['inviteOptIn=true', 'inviteOptIn=true'],
+      ['blocked=true (rare)', 'blocked=true'],
+      ['duplicates=true (rare)', 'duplicates=true'],
+      [
+        'woman, Kisumu, opted in, 18-24',
+        'gender=woman&county=Kisumu&inviteOptIn=true&ageMin=18&ageMax=24',
+      ],
+      [
+        'android, Nairobi, mobile only',
+        'device=android_phone&county=Nairobi&internetAccess=mobile_only',
+      ],
+    ];
+    const filterRows: Record<string, string | number>[] = [];
+    {
+      const before = rows.length;
+      for (const [name, query] of filterCases)
+        await measure(`filter: ${name}`, [`/api/participants?limit=50&${query}`]);
+      await measure(`filter: search "${common!.last_name.toLowerCase()}" + gender=woman`, [
+        `/api/participants?limit=50&gender=woman&search=${encodeURIComponent(common!.last_name.toLowerCase())}`,
+      ]);
+      await measure(
+        'filter: county=Nairobi&gender=woman',
+        ['/api/participants?limit=50&county=Nairobi&gender=woman'],
+        CONCURRENCY,
+      );
+      filterRows.push(...rows.splice(before));
+      console.table(filterRows);
+      results.filters = filterRows;
+
+      // EXPLAIN (ANALYZE) of the slowest filter's two statements, built by the app's own repo.
+      const slowest = [...filterRows].sort((a, b) => Number(b['p95 ms']) - Number(a['p95 ms']))[0]!;
+      const found = filterCases.find(([name]) => `filter: ${name}` === slowest.case);
+      if (found) {
+        const { participantListQuerySchema } = await import('../src/shared/schemas/participants');
+        const { participantWhere, participantsPageQuery, countParticipantsQuery } =
+          await import('../src/server/modules/participants/participants.repo');
+        const { nairobiToday } = await import('../src/shared/rules/eligibility');
+        const parsed = participantListQuerySchema.parse(
+          Object.fromEntries(new URLSearchParams(`limit=50&${found[1]}`)),
+        );
+        const where = participantWhere(parsed, nairobiToday(new Date()));
+        for (const [label, query] of [
+          ['page', participantsPageQuery(database.db, { where, cursor: undefined, limit: 51 })],
+          ['total', countParticipantsQuery(database.db, where)],
+        ] as const) {
+          const built = query.toSQL();
+          const plan = await one<{ 'QUERY PLAN': string }>(
+            `EXPLAIN (ANALYZE, BUFFERS) ${built.sql}`,
+            built.params,
+          );
+          console.log(`\nEXPLAIN ANALYZE, slowest filter "${found[0]}" (${label}):`);
+          console.log(plan.map((r) => r['QUERY PLAN']).join('\n'));
+        }
+      }
+    }
+    if (values['filters-only']) {
+      console.log(JSON.stringify({ filters: filterRows }, null, 2));
+      return;
     }
 
     // Walk the whole list a page of 200 at a time: every row exactly once, cursors for deep pages.

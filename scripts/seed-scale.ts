@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/server/db/client';
 import { runMigrations } from '../src/server/db/migrate';
 import { hashPassword } from '../src/server/modules/accounts/passwords';
+import { kenyanCounties } from '../src/shared/schemas/recruiting';
 
 const { values } = parseArgs({
   options: {
@@ -138,6 +139,28 @@ const topics = list(`
   Crop insurance claims | Bus ticket booking | Food delivery tracking | Job search filters |
   News app reading habits
 `);
+const counties = [...kenyanCounties];
+const towns = list(`
+  Westlands | Kilimani | Embakasi | Kasarani | Ruiru | Thika | Kitengela | Ongata Rongai | Juja |
+  Nyali | Likoni | Kisumu | Nakuru | Eldoret | Naivasha | Machakos | Nyeri | Meru | Kakamega |
+  Kitale | Malindi | Garissa | Embu | Nanyuki | Bungoma | Kisii | Kericho | Narok | Voi
+`);
+// Weighted by repetition, as the panel would answer.
+const employment = list(`
+  employed_full_time | employed_full_time | employed_part_time | self_employed | self_employed |
+  casual | student | student | unemployed | retired | homemaker | prefer_not_to_say
+`);
+const incomeBands = list(`
+  under_10k | under_10k | 10k_30k | 10k_30k | 10k_30k | 30k_50k | 30k_50k | 50k_100k |
+  100k_250k | 250k_plus | prefer_not_to_say
+`);
+const internet = list(`
+  mobile_only | mobile_only | mobile_only | mobile_and_home | mobile_and_home | home_only |
+  occasional | none | prefer_not_to_say
+`);
+const mothers = list(
+  `kikuyu | dholuo | luhya | kalenjin | kamba | kisii | meru | maa | somali | other`,
+);
 const arr = (items: string[]) =>
   `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
@@ -200,11 +223,56 @@ try {
      ORDER BY g.created_at`,
     [passwordHash],
   );
+  // The research profile (decisions.md section 10) with the spreads a Kenyan panel has: most
+  // give some of it, Nairobi and the big towns dominate, nearly everyone has M-Pesa, a few
+  // are blocked, and a few accounts look like another's (the duplicates the console flags).
+  await client.query(`
+    UPDATE participants SET
+      gender = CASE WHEN r.a < 0.2 THEN NULL WHEN r.a < 0.6 THEN 'woman' WHEN r.a < 0.97 THEN 'man'
+        WHEN r.a < 0.98 THEN 'non_binary' ELSE 'prefer_not_to_say' END,
+      county = CASE WHEN r.b < 0.15 THEN NULL
+        WHEN r.b < 0.45 THEN 'Nairobi' WHEN r.b < 0.52 THEN 'Kiambu' WHEN r.b < 0.58 THEN 'Mombasa'
+        WHEN r.b < 0.63 THEN 'Nakuru' WHEN r.b < 0.67 THEN 'Kisumu' WHEN r.b < 0.70 THEN 'Machakos'
+        ELSE (${arr(counties)})[1 + floor(random() * ${counties.length})::int] END,
+      town = CASE WHEN r.c < 0.4 THEN NULL ELSE (${arr(towns)})[1 + floor(random() * ${towns.length})::int] END,
+      employment = CASE WHEN r.d < 0.25 THEN NULL
+        ELSE (${arr(employment)})[1 + floor(random() * ${employment.length})::int] END,
+      income_band = CASE WHEN r.e < 0.3 THEN NULL
+        ELSE (${arr(incomeBands)})[1 + floor(random() * ${incomeBands.length})::int] END,
+      internet_access = CASE WHEN r.f < 0.3 THEN NULL
+        ELSE (${arr(internet)})[1 + floor(random() * ${internet.length})::int] END,
+      languages = CASE WHEN r.g < 0.3 THEN '{}'::text[]
+        WHEN r.g < 0.55 THEN ARRAY['english', 'kiswahili']
+        ELSE ARRAY['english', 'kiswahili', (${arr(mothers)})[1 + floor(random() * ${mothers.length})::int]] END,
+      devices = CASE WHEN r.h < 0.25 THEN '{}'::text[]
+        WHEN r.h < 0.33 THEN ARRAY['feature_phone'] WHEN r.h < 0.40 THEN ARRAY['iphone', 'computer']
+        WHEN r.h < 0.60 THEN ARRAY['android_phone', 'computer'] ELSE ARRAY['android_phone'] END,
+      mobile_money = CASE WHEN r.i < 0.25 THEN '{}'::text[] WHEN r.i < 0.37 THEN ARRAY['mpesa', 'airtel_money']
+        WHEN r.i < 0.98 THEN ARRAY['mpesa'] ELSE ARRAY['none'] END,
+      invite_opt_in = r.j < 0.45,
+      study_mail = r.j < 0.95,
+      terms_version = '2026-11-26', privacy_version = '2026-11-26', consented_at = created_at,
+      blocked_at = CASE WHEN r.k < 0.002 THEN created_at + interval '30 days' END,
+      blocked_reason = CASE WHEN r.k < 0.002 THEN 'Generated: duplicate account' END
+    FROM (SELECT id, random() AS a, random() AS b, random() AS c, random() AS d, random() AS e,
+            random() AS f, random() AS g, random() AS h, random() AS i, random() AS j, random() AS k
+          FROM participants) r
+    WHERE r.id = participants.id`);
   await client.query(`
     CREATE TEMP TABLE pmap AS
     SELECT row_number() OVER (ORDER BY created_at, id)::int AS n, id, created_at FROM participants;
     ALTER TABLE pmap ADD PRIMARY KEY (n);`);
-  step(`participants: ${P.toLocaleString('en')}`);
+  // Possible duplicates: 0.3% take the names and date of birth of the participant before them,
+  // 0.5% pay out to the phone of the participant after them.
+  await client.query(`
+    UPDATE participants p SET first_name = q.first_name, last_name = q.last_name, date_of_birth = q.date_of_birth
+    FROM pmap m JOIN pmap prev ON prev.n = m.n - 1 JOIN participants q ON q.id = prev.id
+    WHERE m.id = p.id AND m.n % 331 = 0`);
+  await client.query(`
+    UPDATE participants p SET payout_phone = q.phone
+    FROM pmap m JOIN pmap next ON next.n = m.n + 1 JOIN participants q ON q.id = next.id
+    WHERE m.id = p.id AND m.n % 199 = 0`);
+  step(`participants: ${P.toLocaleString('en')} (research profiles, duplicates)`);
 
   await client.query(`
     INSERT INTO tests (title, description, pay_rate, duration, max_participants, start_date, end_date,

@@ -306,10 +306,10 @@ export async function ownPaymentsOf(db: DbOrTx, participantId: string) {
  * cursor: one row comparison that PostgreSQL turns into a range of that index, so a deep page
  * costs what the first one does.
  */
-export async function participantsAfter(
+export function participantsPageQuery(
   db: DbOrTx,
   q: { where: SQL | undefined; cursor: MicroCursor | undefined; limit: number },
-): Promise<{ row: ParticipantRow; cursorAt: string }[]> {
+) {
   return db
     .select({ row: participants, cursorAt: microText(participants.createdAt) })
     .from(participants)
@@ -318,11 +318,23 @@ export async function participantsAfter(
     .limit(q.limit);
 }
 
-export async function countParticipants(db: DbOrTx, where: SQL | undefined): Promise<number> {
-  const [row] = await db
+export async function participantsAfter(
+  db: DbOrTx,
+  q: { where: SQL | undefined; cursor: MicroCursor | undefined; limit: number },
+): Promise<{ row: ParticipantRow; cursorAt: string }[]> {
+  return participantsPageQuery(db, q);
+}
+
+/** The total of a search and its filters (also EXPLAINed by bench/admin-scale.ts). */
+export function countParticipantsQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
     .select({ total: sql<number>`count(*)::int` })
     .from(participants)
     .where(where);
+}
+
+export async function countParticipants(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await countParticipantsQuery(db, where);
   return row?.total ?? 0;
 }
 
