@@ -4,6 +4,8 @@ import { seedDemoData } from '../../src/server/db/demo-data';
 import { earnings } from '../../src/server/db/schema/index';
 import { recomputeEarnings } from '../../src/server/modules/payments/earnings.repo';
 import { isStudyFull } from '../../src/shared/rules/capacity';
+import { devices, genders, kenyanCounties } from '../../src/shared/schemas/recruiting';
+import { LEGAL_VERSIONS } from '../../src/shared/site';
 import { buildTestApp, type TestApp } from '../app';
 
 /**
@@ -26,6 +28,24 @@ const rows = async (query: ReturnType<typeof sql>) =>
   ((await t.database.db.execute(query)) as unknown as { rows: Row[] }).rows;
 
 describe('the demo data', () => {
+  it('gives participants varied research profiles in the option sets, some opted in, with consent kept', async () => {
+    const people = await rows(sql`
+      SELECT p.gender, p.county, p.devices, p.invite_opt_in AS "optedIn", p.terms_version AS terms,
+        (SELECT count(*)::int FROM consent_records c WHERE c.participant_id = p.id) AS records
+      FROM participants p`);
+    expect(new Set(people.map((p) => p.county)).size).toBeGreaterThan(3);
+    expect(new Set(people.map((p) => p.gender)).size).toBeGreaterThan(2);
+    expect(people.some((p) => p.optedIn)).toBe(true);
+    expect(people.some((p) => !p.optedIn)).toBe(true);
+    for (const p of people) {
+      expect(p.terms).toBe(LEGAL_VERSIONS.terms);
+      expect(p.records).toBe(3);
+      if (p.gender !== null) expect(genders).toContain(p.gender);
+      if (p.county !== null) expect(kenyanCounties).toContain(p.county);
+      for (const d of p.devices as string[]) expect(devices).toContain(d);
+    }
+  });
+
   it("keeps every study's currentParticipants equal to its scheduled plus completed applications", async () => {
     const studies = await rows(sql`
       SELECT s.title, s.current_participants AS current,

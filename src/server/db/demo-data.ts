@@ -4,9 +4,11 @@ import { refreshPlacesTaken } from '../modules/applications/applications.repo';
 import { saveSiteSettings } from '../modules/settings/settings.repo';
 import { armReminders } from '../modules/sessions/sessions.repo';
 import type { Db } from './client';
+import { LEGAL_VERSIONS } from '../../shared/site';
 import {
   applications,
   clientRequests,
+  consentRecords,
   participants,
   payments,
   researchRequests,
@@ -39,6 +41,77 @@ export async function seedDemoData(db: Db, passwordHash: string, now = new Date(
       ['Grace', 'Achieng', 'Kisumu', '45-54', 'Teacher'],
       ['Daniel', 'Mwangi', 'Thika', '25-34', 'Software developer'],
     ] as const;
+    // Research profiles (decisions.md section 10), varied so criteria and filters have
+    // something to tell apart; half opted in to invitations, one left the profile empty.
+    type Profile = Partial<typeof participants.$inferInsert>;
+    const profiles: Profile[] = [
+      {
+        dateOfBirth: '1994-03-12',
+        gender: 'woman',
+        county: 'Nairobi',
+        town: 'Kilimani',
+        employment: 'employed_full_time',
+        incomeBand: '100k_250k',
+        languages: ['english', 'kiswahili', 'dholuo'],
+        devices: ['iphone', 'computer'],
+        mobileMoney: ['mpesa'],
+        internetAccess: 'mobile_and_home',
+        inviteOptIn: true,
+      },
+      {
+        dateOfBirth: '2004-08-30',
+        gender: 'man',
+        county: 'Uasin Gishu',
+        town: 'Eldoret',
+        employment: 'student',
+        incomeBand: 'under_10k',
+        languages: ['english', 'kiswahili', 'kalenjin'],
+        devices: ['android_phone'],
+        mobileMoney: ['mpesa', 'airtel_money'],
+        internetAccess: 'mobile_only',
+        inviteOptIn: true,
+      },
+      {
+        dateOfBirth: '1984-11-02',
+        gender: 'woman',
+        county: 'Nakuru',
+        town: 'Nakuru',
+        employment: 'self_employed',
+        incomeBand: '30k_50k',
+        languages: ['kiswahili', 'kikuyu'],
+        devices: ['feature_phone'],
+        mobileMoney: ['mpesa'],
+        internetAccess: 'occasional',
+        inviteOptIn: false,
+      },
+      {
+        dateOfBirth: '1996-01-20',
+        gender: 'man',
+        county: 'Mombasa',
+        town: 'Likoni',
+        employment: 'self_employed',
+        incomeBand: '10k_30k',
+        languages: ['kiswahili', 'somali'],
+        devices: ['android_phone'],
+        mobileMoney: ['mpesa', 't_kash'],
+        internetAccess: 'mobile_only',
+        inviteOptIn: true,
+      },
+      {
+        dateOfBirth: '1976-06-05',
+        gender: 'prefer_not_to_say',
+        county: 'Kisumu',
+        employment: 'employed_full_time',
+        incomeBand: 'prefer_not_to_say',
+        languages: ['english', 'dholuo'],
+        devices: ['android_phone', 'computer'],
+        mobileMoney: ['mpesa'],
+        internetAccess: 'mobile_and_home',
+        inviteOptIn: false,
+      },
+      // Daniel has not filled in his research profile yet.
+      { inviteOptIn: false },
+    ];
     const suffix = crypto.randomBytes(2).toString('hex');
     const rows = await tx
       .insert(participants)
@@ -54,9 +127,39 @@ export async function seedDemoData(db: Db, passwordHash: string, now = new Date(
           phone: `+2547${String(crypto.randomInt(1_000_000, 10_000_000))}${i % 6}`,
           passwordHash,
           education: i % 2 ? "Bachelor's Degree" : 'High School',
+          termsVersion: LEGAL_VERSIONS.terms,
+          privacyVersion: LEGAL_VERSIONS.privacy,
+          consentedAt: now,
+          ...profiles[i],
         })),
       )
       .returning();
+    // The consent each gave at registration, kept as evidence like a real sign-up's.
+    await tx.insert(consentRecords).values(
+      rows.flatMap((row) => [
+        {
+          participantId: row.id,
+          kind: 'terms' as const,
+          value: LEGAL_VERSIONS.terms,
+          source: 'registration' as const,
+          createdAt: now,
+        },
+        {
+          participantId: row.id,
+          kind: 'privacy' as const,
+          value: LEGAL_VERSIONS.privacy,
+          source: 'registration' as const,
+          createdAt: now,
+        },
+        {
+          participantId: row.id,
+          kind: 'invitations' as const,
+          value: row.inviteOptIn ? 'yes' : 'no',
+          source: 'registration' as const,
+          createdAt: now,
+        },
+      ]),
+    );
     const [mobile, checkout, onboarding, safety] = await tx
       .insert(studies)
       .values([
