@@ -18,6 +18,13 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
+  it('keeps a 7-day invitation cooldown unless INVITE_COOLDOWN_DAYS says otherwise (0 to 365)', () => {
+    expect(loadConfig({}).inviteCooldownDays).toBe(7);
+    expect(loadConfig({ INVITE_COOLDOWN_DAYS: '14' }).inviteCooldownDays).toBe(14);
+    for (const bad of ['-1', '366', 'week', '1.5'])
+      expect(() => loadConfig({ INVITE_COOLDOWN_DAYS: bad })).toThrow(/INVITE_COOLDOWN_DAYS/);
+  });
+
   it('names every bad variable in one error', () => {
     try {
       loadConfig({
