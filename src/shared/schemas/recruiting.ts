@@ -465,7 +465,8 @@ export function checkAnswers(screener: Screener, answers: Answers): Record<strin
   for (const id of Object.keys(answers))
     if (!known.has(id)) errors[id] = tr('validation', 'answers.unknownQuestion');
   for (const q of screener) {
-    const answer = answers[q.id];
+    // Own entries only: a question named `constructor` is not answered by Object's.
+    const answer = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined;
     const empty =
       answer === undefined ||
       (typeof answer === 'string' && answer.trim() === '') ||
@@ -511,7 +512,8 @@ export function screenerOutcome(
   answers: Answers,
 ): 'qualified' | 'disqualified' {
   for (const q of screener) {
-    const answer = answers[q.id];
+    // Own entries only: a question named `constructor` is not answered by Object's.
+    const answer = Object.hasOwn(answers, q.id) ? answers[q.id] : undefined;
     if (answer === undefined) continue;
     if (q.kind === 'number' && typeof answer === 'number') {
       if ((q.min !== undefined && answer < q.min) || (q.max !== undefined && answer > q.max))

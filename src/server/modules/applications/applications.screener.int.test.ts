@@ -168,6 +168,19 @@ describe('answers that do not fit the screener: 400 with a message per question'
       expect(await rowsOf(study.id)).toHaveLength(0);
     });
 
+  it('an optional question named like an Object property (constructor) left unanswered is not an answer', async () => {
+    const study = await createStudy(t.database.db, {
+      screener: [
+        { id: 'constructor', text: 'Who built your stall?', kind: 'text', required: false },
+        { id: 'tostring', text: 'Anything else?', kind: 'text', required: false },
+      ],
+    });
+    const me = await loginAs(t.app, t.database.db, 'participant');
+    const res = await applyAs(me, study.id, { answers: {} });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().application.answers).toEqual({});
+  });
+
   it('a study without a screener takes no answers ({} or none is fine)', async () => {
     const study = await createStudy(t.database.db);
     const a = await loginAs(t.app, t.database.db, 'participant');
