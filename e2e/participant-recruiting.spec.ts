@@ -469,6 +469,60 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await t.close();
   });
 
+  it('registration asks for invitations with a box of its own, unticked; sends the versions it showed, and a changed version asks to reload', async () => {
+    const t = await session.newPage({ width: 375, height: 800, baseUrl: server.baseUrl });
+    const { page } = t;
+    const id = suffix();
+    const email = `nafula.${id}@example.com`;
+    await page.goto('/participant/registration');
+    const invite = page.getByRole('checkbox', { name: 'Invite me to studies that fit me' });
+    await invite.waitFor();
+    expect(await invite.isChecked()).toBe(false);
+    expect(
+      await visible(page, 'We email (and may text) you when a study matches your profile.'),
+    ).toBe(true);
+    await page.getByLabel('First name').fill('Nafula');
+    await page.getByLabel('Last name').fill(`Wekesa${id}`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone number').fill(`+2547${String(Date.now()).slice(-8)}`);
+    await page.getByLabel('Password', { exact: true }).fill('Acacia-Lantern-58');
+    await page.getByLabel('Confirm password').fill('Acacia-Lantern-58');
+    await page.getByRole('checkbox', { name: /I agree to the terms/ }).click();
+    await invite.focus();
+    await page.keyboard.press('Space');
+    expect(await invite.isChecked()).toBe(true);
+
+    // The terms changed while the form was open: the server refuses the old version.
+    const sent: Record<string, unknown>[] = [];
+    await page.route('**/api/participants/register', async (route) => {
+      const body = route.request().postDataJSON() as Record<string, unknown>;
+      sent.push(body);
+      if (sent.length === 1)
+        await route.continue({ postData: { ...body, termsVersion: '2001-01-01' } });
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Join as a participant' }).click();
+    const stale = page.getByRole('alert').filter({ hasText: 'Please reload the page' });
+    await expect.poll(() => stale.isVisible()).toBe(true);
+    expect(await stale.getByRole('button', { name: 'Reload the page' }).isVisible()).toBe(true);
+    expect(sent[0]).toMatchObject({
+      inviteOptIn: true,
+      termsVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      privacyVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    await expectNoAxeViolations(page);
+    await shot(page, 'recruiting-registration-stale-375');
+
+    // As sent by the page: the account exists with the invitation chosen.
+    await page.getByRole('button', { name: 'Join as a participant' }).click();
+    await page.waitForURL('**/participant/dashboard');
+    const consent = await page.request.get('/api/me/consent');
+    const body = (await consent.json()) as { consent: Record<string, unknown> };
+    expect(body.consent).toMatchObject({ inviteOptIn: true, needsAcceptance: false });
+    expectNoProblems(t, [400]);
+    await t.close();
+  });
+
   it('in Kiswahili: the profile steps, the studies, the screener, the settings and the unsubscribe page have no English left', async () => {
     const admin = await adminApi(server.baseUrl);
     const tag = suffix();

@@ -63,6 +63,10 @@ function Dashboard({ user }: { user: SessionUser }) {
   // for the focus to follow.
   const { tab, selectTab, tabsListRef } = useTabParam(tabs);
   const t = useT('dashboard');
+  // Loaded with the page, not by the parts that appear later (the research profile, Apply's
+  // screener and its checks): a catalogue asked for then would blank the page while it loads.
+  useT('recruiting');
+  useT('validation');
   const queryClient = useQueryClient();
   const participant = useParticipant(user.id);
   const applications = useApplications();

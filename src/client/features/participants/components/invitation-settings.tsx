@@ -27,6 +27,8 @@ type Choices = Pick<Consent, 'inviteOptIn' | 'studyMail'>;
  */
 export function InvitationSettings() {
   const t = useT('profile');
+  // Asked for with the page, not once the choices arrive (the page would blank meanwhile).
+  useT('recruiting');
   const consent = useConsent();
   const id = useId();
   return (
