@@ -171,7 +171,7 @@ export function ScreenerEditor({
           {fields.map((field, index) => (
             <li key={field.id} className="grid gap-4 rounded-lg border p-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
-                <h4 className="text-sm font-semibold">Question {index + 1}</h4>
+                <h3 className="text-sm font-semibold">Question {index + 1}</h3>
                 <div className="flex flex-wrap gap-1">
                   <Button
                     type="button"
@@ -458,7 +458,7 @@ function OptionsEditor({
           return (
             <li
               key={field.id}
-              className="grid items-start gap-3 rounded-md bg-muted/50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1.2fr)_minmax(0,1.2fr)_auto]"
+              className="grid items-start gap-3 rounded-md bg-muted/50 p-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(9.5rem,1.2fr)_auto]"
             >
               <FormField
                 control={control}
