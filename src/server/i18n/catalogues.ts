@@ -3,10 +3,12 @@ import MessageFormat from '@messageformat/core';
 import enCommon from '../../shared/i18n/catalogues/en/common.json';
 import enErrors from '../../shared/i18n/catalogues/en/errors.json';
 import enMail from '../../shared/i18n/catalogues/en/mail.json';
+import enRecruiting from '../../shared/i18n/catalogues/en/recruiting.json';
 import enValidation from '../../shared/i18n/catalogues/en/validation.json';
 import swCommon from '../../shared/i18n/catalogues/sw/common.json';
 import swErrors from '../../shared/i18n/catalogues/sw/errors.json';
 import swMail from '../../shared/i18n/catalogues/sw/mail.json';
+import swRecruiting from '../../shared/i18n/catalogues/sw/recruiting.json';
 import swValidation from '../../shared/i18n/catalogues/sw/validation.json';
 import {
   defaultLanguage,
@@ -22,11 +24,29 @@ import {
   setLanguageSource,
 } from '../../shared/i18n/runtime';
 
-/** The namespaces the server speaks: API errors, the shared schemas' messages and mail. */
+/**
+ * The namespaces the server speaks: API errors, the shared schemas' messages, mail, and
+ * recruiting's (a disqualified application's kind message).
+ */
 const serverCatalogues: Record<Language, Partial<Record<Namespace, Record<string, string>>>> = {
-  en: { common: enCommon, errors: enErrors, mail: enMail, validation: enValidation },
-  sw: { common: swCommon, errors: swErrors, mail: swMail, validation: swValidation },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    mail: enMail,
+    validation: enValidation,
+    recruiting: enRecruiting,
+  },
+  sw: {
+    common: swCommon,
+    errors: swErrors,
+    mail: swMail,
+    validation: swValidation,
+    recruiting: swRecruiting,
+  },
 };
+
+/** The namespaces whose messages the server can say (every `tr` of server code needs its own). */
+export const serverNamespaces = Object.keys(serverCatalogues.en) as Namespace[];
 
 /** Compiles ICU messages once; the browser gets the same messages compiled at build time. */
 export function compileCatalogue(
