@@ -172,15 +172,19 @@ describe('POST /api/tests/{id}/invitations', () => {
     expect(english.textBody).toContain('https://insightlab.example/participant/dashboard');
     const url = signer.url(en, 'invitations');
     expect(url).toMatch(/^https:\/\/insightlab\.example\/api\/unsubscribe\//);
-    expect(english.textBody).toContain(url);
-    expect(english.htmlBody).toContain(`href="${url}"`);
+    // The link a person clicks opens the page (the API takes POST only); the header is the API.
+    const page = signer.pageUrl(en, 'invitations');
+    expect(page).toMatch(/^https:\/\/insightlab\.example\/unsubscribe\?token=/);
+    expect(english.textBody).toContain(page);
+    expect(english.textBody).not.toContain(url);
+    expect(english.htmlBody).toContain(`href="${page}"`);
     expect(english.headers).toEqual({
       'List-Unsubscribe': `<${url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(swahili.subject).toBe(`Utafiti unaokufaa: ${study.title}`);
     expect(swahili.headers!['List-Unsubscribe']).toBe(`<${signer.url(sw, 'invitations')}>`);
-    expect(swahili.textBody).not.toContain(url);
+    expect(swahili.textBody).not.toContain(page);
 
     const texts = await t.database.db
       .select()

@@ -93,15 +93,15 @@ export function createInvitationsService(deps: {
         await insertMails(
           tx,
           people.map((person) => {
-            const url = signer.url(person.id, 'invitations');
-            const mail = mailFor(person, url);
+            // A person clicks the page (GET); a mail client posts to the API (RFC 8058).
+            const mail = mailFor(person, signer.pageUrl(person.id, 'invitations'));
             return {
               to: mail.to,
               subject: mail.subject,
               text: mail.text,
               html: mail.html ?? '',
               kind: INVITATION_KIND,
-              headers: listUnsubscribeHeaders(url),
+              headers: listUnsubscribeHeaders(signer.url(person.id, 'invitations')),
             };
           }),
         );
