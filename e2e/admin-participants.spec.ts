@@ -102,6 +102,20 @@ function fakeParticipant(n: number) {
     updatedAt: now,
     // The admin list gives each person's record (decisions.md section 9).
     reliability: { completedCount: 0, noShowCount: 0, reliability: null, bookingPaused: false },
+    // The research profile, block and duplicates of decisions.md section 10.
+    gender: null,
+    county: null,
+    town: null,
+    employment: null,
+    incomeBand: null,
+    languages: [],
+    devices: [],
+    mobileMoney: [],
+    internetAccess: null,
+    inviteOptIn: false,
+    blocked: false,
+    blockedReason: null,
+    possibleDuplicates: [],
   };
 }
 

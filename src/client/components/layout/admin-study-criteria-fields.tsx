@@ -215,7 +215,8 @@ export function StudyCriteriaFields({
         name="criteria.excludeTags"
         legend="Leave out who took part in studies tagged"
         options={tagOptions}
-        searchLabel="Search tags"
+        description={tagOptions.length === 0 ? 'No study has tags yet.' : undefined}
+        columns={3}
       />
     </div>
   );
