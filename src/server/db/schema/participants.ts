@@ -74,6 +74,12 @@ export const participants = pgTable(
     /** Set while staff block the participant: no sign-in, no applying (audited, reversible). */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedReason: varchar('blocked_reason', { length: 500 }),
+    /**
+     * Whether another account has the same lower-cased first and last name and date of birth,
+     * or the same payout number (decisions.md section 10). Kept exact by the trigger of
+     * migration 0020 (participants_duplicates_refresh): never written by the app.
+     */
+    hasPossibleDuplicate: boolean('has_possible_duplicate').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -119,6 +125,10 @@ export const participants = pgTable(
       t.dateOfBirth,
     ),
     index('participants_payout_number_idx').on(sql`coalesce(${t.payoutPhone}, ${t.phone})`),
+    // The flagged few in list order: the duplicates filter's page and total.
+    index('participants_possible_duplicate_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.hasPossibleDuplicate}`),
     check('participants_language_check', sql`${t.language} in ('en', 'sw')`),
   ],
 );

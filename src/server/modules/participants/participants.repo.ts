@@ -46,23 +46,6 @@ function yearsBefore(today: string, years: number): string {
 }
 
 /**
- * Whether the row (as `participants`) has a possible duplicate: another account with the
- * same lower-cased names and date of birth, or the same payout number. Each arm is one probe
- * of its index (participants_name_birth_idx, participants_payout_number_idx).
- */
-const hasPossibleDuplicate = sql`(
-  (${participants.dateOfBirth} IS NOT NULL AND EXISTS (
-    SELECT 1 FROM participants o
-    WHERE lower(o.first_name) = lower(${participants.firstName})
-      AND lower(o.last_name) = lower(${participants.lastName})
-      AND o.date_of_birth = ${participants.dateOfBirth}
-      AND o.id <> ${participants.id}))
-  OR EXISTS (
-    SELECT 1 FROM participants o
-    WHERE coalesce(o.payout_phone, o.phone) = coalesce(${participants.payoutPhone}, ${participants.phone})
-      AND o.id <> ${participants.id}))`;
-
-/**
  * The search and every filter given, as one condition. Ages are whole years on `today`
  * (Nairobi's date, YYYY-MM-DD), as the eligibility rule counts them: at least `ageMin` is
  * born on or before today `ageMin` years ago; at most `ageMax` is born after today
@@ -99,14 +82,17 @@ export function participantWhere(q: ParticipantQuery, today: string): SQL | unde
     q.duplicates === undefined
       ? undefined
       : q.duplicates
-        ? hasPossibleDuplicate
-        : sql`NOT ${hasPossibleDuplicate}`,
+        ? // Stored, kept exact by migration 0020's trigger; its partial index lists the few.
+          sql`${participants.hasPossibleDuplicate}`
+        : sql`NOT ${participants.hasPossibleDuplicate}`,
   );
 }
 
 /**
  * The possible duplicates of each of `ids` (decisions.md section 10) in one statement: two
  * index joins, one per rule, on participants_name_birth_idx and participants_payout_number_idx.
+ * The same rule as the stored has_possible_duplicate (migration 0020's trigger): a date of
+ * birth null or empty matches nobody.
  */
 export async function possibleDuplicatesOf(
   db: DbOrTx,
@@ -125,7 +111,7 @@ export async function possibleDuplicatesOf(
       ON lower(o.first_name) = lower(p.first_name)
      AND lower(o.last_name) = lower(p.last_name)
      AND o.date_of_birth = p.date_of_birth
-    WHERE p.id IN (${list}) AND p.date_of_birth IS NOT NULL AND o.id <> p.id
+    WHERE p.id IN (${list}) AND p.date_of_birth <> '' AND o.id <> p.id
     UNION
     SELECT p.id::text, o.id::text
     FROM participants p
