@@ -45,9 +45,15 @@ describe('participant sign-up, sign-in, session and logout', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('checkbox', { name: /I agree to the terms/ }).click();
+    // The invitation choice is its own box, unticked until chosen (decisions.md section 10).
+    const invite = page.getByRole('checkbox', { name: 'Invite me to studies that fit me' });
+    expect(await invite.isChecked()).toBe(false);
+    await invite.click();
     await page.getByRole('button', { name: 'Create Account' }).click();
     // Signed in at once (no second typing of the password), as registration does.
     await page.waitForURL('**/participant/dashboard');
+    const consent = await page.evaluate(async () => (await fetch('/api/me/consent')).json());
+    expect(consent.consent.inviteOptIn).toBe(true);
     await expect
       .poll(() => page.getByText('Account created successfully!').first().isVisible())
       .toBe(true);

@@ -10,7 +10,7 @@ import {
   newPasswordField,
 } from './fields';
 import { adminRoles, userTypes } from './options';
-import { participantFields } from './participants';
+import { participantFields, signUpConsentFields } from './participants';
 import { secondFactorCodeField } from './two-factor';
 
 /** POST /api/auth/signup (spec section 5 "Sign-up"). */
@@ -22,6 +22,7 @@ export const signUpSchema = z.object({
   password: newPasswordField(),
   userType: z.enum(userTypes, { error: say('userType') }).default('participant'),
   language: languageField.optional(),
+  ...signUpConsentFields,
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 

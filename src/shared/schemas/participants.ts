@@ -54,6 +54,18 @@ export const participantFields = {
     .refine((v) => v === '' || isPastIsoDate(v), { error: DATE_MESSAGE }),
 };
 
+/**
+ * What a participant agrees to when their account is made (registration and sign-up alike,
+ * decisions.md section 10): the versions of the terms and privacy notice the form showed
+ * (absent: the current ones, LEGAL_VERSIONS; another value is refused, reload) and the
+ * separate, unticked "invite me to studies that fit me" choice.
+ */
+export const signUpConsentFields = {
+  termsVersion: z.string().max(20).optional(),
+  privacyVersion: z.string().max(20).optional(),
+  inviteOptIn: z.boolean({ error: messages.choice }).optional(),
+};
+
 /** POST /api/participants/register: the participant fields minus id and createdAt. */
 export const participantRegistrationSchema = z.object({
   firstName: participantFields.firstName,
@@ -68,14 +80,7 @@ export const participantRegistrationSchema = z.object({
   education: optionalChoice(educationLevels.values),
   /** Defaults to the language of the page the participant registered on (else English). */
   language: languageField.optional(),
-  /**
-   * The versions of the terms and privacy notice the form showed (decisions.md section 10):
-   * absent means the current ones (LEGAL_VERSIONS); another value is refused (reload).
-   */
-  termsVersion: z.string().max(20).optional(),
-  privacyVersion: z.string().max(20).optional(),
-  /** The separate, unticked "invite me to studies that fit me" choice. */
-  inviteOptIn: z.boolean({ error: messages.choice }).optional(),
+  ...signUpConsentFields,
 });
 export type ParticipantRegistrationInput = z.input<typeof participantRegistrationSchema>;
 

@@ -86,3 +86,43 @@ export function TermsField<T extends FieldValues>({
     />
   );
 }
+
+/**
+ * The separate, unticked "invite me to studies that fit me" choice (decisions.md section
+ * 10), with why it is asked: apart from the terms, wherever a participant account is made.
+ */
+export function InviteOptInField<T extends FieldValues>({
+  control,
+  name = 'inviteOptIn' as FieldPath<T>,
+}: {
+  control: Control<T>;
+  name?: FieldPath<T>;
+}) {
+  const r = useT('recruiting');
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <div className="flex items-start gap-3">
+            <FormControl>
+              <Checkbox
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                className="mt-0.5"
+              />
+            </FormControl>
+            <div className="grid gap-1.5">
+              <FormLabel className="leading-snug font-normal">{r('field.inviteOptIn')}</FormLabel>
+              <FormDescription>{r('why.inviteOptIn')}</FormDescription>
+            </div>
+          </div>
+        </FormItem>
+      )}
+    />
+  );
+}

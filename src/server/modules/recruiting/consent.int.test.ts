@@ -114,6 +114,29 @@ describe('consent at registration', () => {
     expect(row).toMatchObject({ termsVersion: LEGAL_VERSIONS.terms, inviteOptIn: false });
     expect(await recordsOf(row!.id)).toHaveLength(3);
   });
+
+  it('takes the invitation choice and refuses a stale version on the public sign-up as on registration', async () => {
+    const ticked = participantInput({ inviteOptIn: true, termsVersion: LEGAL_VERSIONS.terms });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: ticked });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.database.db
+      .select()
+      .from(participants)
+      .where(eq(participants.email, ticked.email));
+    expect(row!.inviteOptIn).toBe(true);
+    expect(await recordsOf(row!.id)).toContainEqual({
+      kind: 'invitations',
+      value: 'yes',
+      source: 'registration',
+    });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: participantInput({ privacyVersion: 'old' }),
+    });
+    expect(stale.statusCode).toBe(400);
+    expect(Object.keys(stale.json().errors)).toEqual(['privacyVersion']);
+  });
 });
 
 describe('GET and PUT /api/me/consent', () => {

@@ -1,7 +1,8 @@
 import { useZodForm } from '@/client/lib/use-zod-form';
 import type { z } from 'zod';
 import { Form } from '@/client/components/ui/form';
-import { TermsField } from '@/client/components/domain/terms-field';
+import { InviteOptInField, TermsField } from '@/client/components/domain/terms-field';
+import { LEGAL_VERSIONS } from '@/shared/site';
 import { reportSubmitFailure } from '@/client/lib/form-errors';
 import { signUpFormSchema } from '@/shared/schemas/auth';
 import { useSignUp } from '@/client/api/auth/sign-up';
@@ -27,6 +28,7 @@ const emptyValues: SignUpValues = {
   userType: 'participant',
   // The schema wants `true`; the box starts unticked.
   terms: false as unknown as true,
+  inviteOptIn: false,
 };
 
 const serverFields = ['firstName', 'lastName', 'email', 'phone', 'password'] as const;
@@ -52,7 +54,14 @@ export function SignUpForm({
     const { confirmPassword: _confirm, terms: _terms, ...payload } = values;
     try {
       // Mail and SMS to the participant go in the language they signed up in.
-      await signUp.mutateAsync({ ...payload, userType: 'participant', language });
+      // The versions are the ones of the terms and notice this form linked to.
+      await signUp.mutateAsync({
+        ...payload,
+        userType: 'participant',
+        language,
+        termsVersion: LEGAL_VERSIONS.terms,
+        privacyVersion: LEGAL_VERSIONS.privacy,
+      });
     } catch (error) {
       reportSubmitFailure(
         form.setError,
@@ -84,6 +93,7 @@ export function SignUpForm({
           confirm
         />
         <TermsField control={form.control} />
+        <InviteOptInField control={form.control} />
         <PendingButton
           type="submit"
           className="mt-2 w-full"

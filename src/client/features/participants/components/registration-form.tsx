@@ -1,17 +1,9 @@
 import { useState } from 'react';
 import { useZodForm } from '@/client/lib/use-zod-form';
 import { Button } from '@/client/components/ui/button';
-import { Checkbox } from '@/client/components/ui/checkbox';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-} from '@/client/components/ui/form';
 import { LEGAL_VERSIONS } from '@/shared/site';
 import type { z } from 'zod';
-import { TermsField } from '@/client/components/domain/terms-field';
+import { InviteOptInField, TermsField } from '@/client/components/domain/terms-field';
 import { toastFailure } from '@/client/lib/toast-failure';
 import { Form } from '@/client/components/ui/form';
 import { getApiErrorDetails } from '@/client/lib/api';
@@ -76,7 +68,6 @@ export function RegistrationForm({
 }) {
   const register = useRegisterParticipant();
   const t = useT('registration');
-  const r = useT('recruiting');
   const language = useLanguage();
   const form = useZodForm(participantRegistrationFormSchema, emptyValues);
   const [staleTerms, setStaleTerms] = useState<string | null>(null);
@@ -149,32 +140,7 @@ export function RegistrationForm({
           autoComplete="organization-title"
         />
         <TermsField control={form.control} />
-        <FormField
-          control={form.control}
-          name="inviteOptIn"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-start gap-3">
-                <FormControl>
-                  <Checkbox
-                    ref={field.ref}
-                    name={field.name}
-                    checked={field.value === true}
-                    onCheckedChange={(checked) => field.onChange(checked === true)}
-                    onBlur={field.onBlur}
-                    className="mt-0.5"
-                  />
-                </FormControl>
-                <div className="grid gap-1.5">
-                  <FormLabel className="leading-snug font-normal">
-                    {r('field.inviteOptIn')}
-                  </FormLabel>
-                  <FormDescription>{r('why.inviteOptIn')}</FormDescription>
-                </div>
-              </div>
-            </FormItem>
-          )}
-        />
+        <InviteOptInField control={form.control} />
         {staleTerms && (
           <div
             role="alert"
