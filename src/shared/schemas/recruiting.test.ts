@@ -162,4 +162,16 @@ describe('recruitingProfileFields', () => {
     expect(recruitingProfileFields.devices.safeParse(['iphone', 'iphone']).success).toBe(false);
     expect(recruitingProfileFields.town.parse('')).toBeNull();
   });
+
+  it('refuses "none" mobile money beside a service, and takes it alone', () => {
+    const mobileMoney = recruitingProfileFields.mobileMoney;
+    expect(mobileMoney.parse(['none'])).toEqual(['none']);
+    expect(mobileMoney.parse(['mpesa', 'airtel_money'])).toEqual(['mpesa', 'airtel_money']);
+    expect(mobileMoney.parse([])).toEqual([]);
+    const refused = mobileMoney.safeParse(['mpesa', 'none']);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe(
+      'Choose “None” on its own, or only the services you use',
+    );
+  });
 });

@@ -156,7 +156,12 @@ export const recruitingProfileFields = {
   incomeBand: clearableChoice(incomeBands),
   languages: choiceList(spokenLanguages).optional(),
   devices: choiceList(devices).optional(),
-  mobileMoney: choiceList(mobileMoneyServices).optional(),
+  /** "None" stands alone: no services and some services at once is refused. */
+  mobileMoney: choiceList(mobileMoneyServices)
+    .refine((list) => !list.includes('none') || list.length === 1, {
+      error: say('mobileMoneyNone'),
+    })
+    .optional(),
   internetAccess: clearableChoice(internetAccessLevels),
   inviteOptIn: z.boolean({ error: CHOICE }).optional(),
 };

@@ -24,6 +24,7 @@ import { useFormErrorToast } from '@/client/lib/use-form-error-toast';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { useT } from '@/client/i18n/language';
 import { errorMessageOf } from '@/client/lib/error-message';
+import { withExclusiveNone } from '@/client/features/participants/mobile-money';
 import { cn } from '@/client/lib/utils';
 import { ageFromDateOfBirth } from '@/shared/rules/profile';
 import { ageRanges, educationLevels } from '@/shared/schemas/options';
@@ -515,7 +516,11 @@ function ListField({
           }
           options={options}
           value={field.value ?? []}
-          onChange={field.onChange}
+          onChange={(next) =>
+            field.onChange(
+              name === 'mobileMoney' ? withExclusiveNone(field.value ?? [], next) : next,
+            )
+          }
           description={why}
           error={fieldState.error?.message}
           className={className}
