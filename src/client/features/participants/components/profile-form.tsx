@@ -47,9 +47,19 @@ import {
 import { useUpdateParticipantProfile } from '@/client/api/participants/update-participant-profile';
 import { canonicalCounty, isWholeCountyName } from '@/client/features/participants/county-name';
 
-/** One of `values`, or '' for "not given" (clears it on the server). */
-const choiceOrEmpty = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.union([z.literal(''), z.enum(values)], { error: say('choice') }).optional();
+/**
+ * One of `values`, or '' for "not given" (clears it on the server). The message is on each
+ * part: on the union alone, zod reports the literal's own "expected \"\"".
+ */
+const choiceOrEmpty = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  message = say('choice'),
+) =>
+  z
+    .union([z.literal('', { error: message }), z.enum(values, { error: message })], {
+      error: message,
+    })
+    .optional();
 
 /**
  * The spec's fields and the research profile of decisions.md section 10, in one form: the
@@ -57,7 +67,7 @@ const choiceOrEmpty = <const T extends readonly [string, ...string[]]>(values: T
  */
 const formSchema = researchProfileSchema.extend({
   gender: choiceOrEmpty(genders),
-  county: choiceOrEmpty(kenyanCounties),
+  county: choiceOrEmpty(kenyanCounties, say('county')),
   town: text(say('label.town'), { max: 100, kind: 'plain' }).optional(),
   employment: choiceOrEmpty(employmentStatuses),
   incomeBand: choiceOrEmpty(incomeBands),
@@ -369,6 +379,7 @@ export function ProfileForm({
               type="submit"
               variant={last ? 'default' : 'outline'}
               pending={pending}
+              keepFocus
               pendingLabel={t('saving')}
             >
               {t('form.save')}
