@@ -35,6 +35,7 @@ import {
   SCREENER_LIMITS,
   type ScreenerInput,
 } from '@/shared/schemas/recruiting';
+import { cn } from '@/client/lib/utils';
 import { slugOf, uniqueId } from './admin-screener-ids';
 import type { StudyFormValues } from './admin-study-form-fields';
 
@@ -258,6 +259,49 @@ function QuestionFields({
   const questionId = useWatch({ control, name: `${base}.id` });
   const othersIds = () =>
     (getValues('screener') ?? []).filter((_, i) => i !== index).map((q) => q.id);
+  // Options and bounds a change of kind leaves out are set aside, not thrown away: changing
+  // back brings them back (one choice and several choices share their options).
+  const setAside = useRef<{ options?: Option[]; min?: number; max?: number }>({});
+  const [asideNote, setAsideNote] = useState('');
+
+  function changeKind(to: QuestionKind) {
+    const options = getValues(`${base}.options`) ?? [];
+    const min = getValues(`${base}.min`);
+    const max = getValues(`${base}.max`);
+    const notes: string[] = [];
+    if (isChoice(to)) {
+      if (options.length === 0)
+        setValue(
+          `${base}.options`,
+          setAside.current.options ?? [newOption([]), newOption(['option'])],
+        );
+    } else if (options.length > 0) {
+      if (options.some((o) => o.label.trim() !== '')) {
+        setAside.current.options = options;
+        notes.push(`its ${options.length} options`);
+      }
+      setValue(`${base}.options`, undefined);
+    }
+    if (to === 'number') {
+      if (min === undefined && max === undefined) {
+        setValue(`${base}.min`, setAside.current.min);
+        setValue(`${base}.max`, setAside.current.max);
+      }
+    } else {
+      if (min !== undefined || max !== undefined) {
+        setAside.current.min = min;
+        setAside.current.max = max;
+        notes.push('its number bounds');
+      }
+      setValue(`${base}.min`, undefined);
+      setValue(`${base}.max`, undefined);
+    }
+    setAsideNote(
+      notes.length > 0
+        ? `${kindLabels[to]} has no use for ${notes.join(' or ')}: they are set aside, not saved with this answer; choose the earlier kind again to bring them back.`
+        : '',
+    );
+  }
 
   return (
     <>
@@ -307,14 +351,7 @@ function QuestionFields({
                 onValueChange={(next) => {
                   const to = next as QuestionKind;
                   field.onChange(to);
-                  const options = getValues(`${base}.options`) ?? [];
-                  if (isChoice(to) && options.length === 0)
-                    setValue(`${base}.options`, [newOption([]), newOption(['option'])]);
-                  if (!isChoice(to)) setValue(`${base}.options`, undefined);
-                  if (to !== 'number') {
-                    setValue(`${base}.min`, undefined);
-                    setValue(`${base}.max`, undefined);
-                  }
+                  changeKind(to);
                 }}
               >
                 <FormControl>
@@ -330,6 +367,16 @@ function QuestionFields({
                   ))}
                 </SelectContent>
               </Select>
+              <p
+                role="status"
+                data-testid="kind-set-aside"
+                className={cn(
+                  'text-sm text-amber-800 dark:text-amber-300',
+                  !asideNote && 'sr-only',
+                )}
+              >
+                {asideNote}
+              </p>
               <FormMessage />
             </FormItem>
           )}
