@@ -309,7 +309,10 @@ export const SCREENER_LIMITS = {
 const ID = /^[a-z0-9_-]{1,40}$/;
 const screenerId = z
   .string({ error: () => tr('validation', 'screener.id') })
-  .regex(ID, { error: () => tr('validation', 'screener.id') });
+  .regex(ID, { error: () => tr('validation', 'screener.id') })
+  // An answer keyed `__proto__` is refused as prototype poisoning by every JSON body parser
+  // (400): a question of that id could never be answered, nor anyone apply.
+  .refine((id) => id !== '__proto__', { error: () => tr('validation', 'screener.id') });
 const bound = z
   .number({ error: () => tr('validation', 'screener.bound') })
   .min(-SCREENER_LIMITS.number, { error: () => tr('validation', 'screener.bound') })

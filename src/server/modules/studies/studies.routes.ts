@@ -16,6 +16,14 @@ import { createInvitationsService } from '../recruiting/invitations.service';
 
 const studyAnswer = z.object({ test: studySchema });
 
+/**
+ * The largest study a create or edit may carry (decisions.md section 8: 64 KiB on routes whose
+ * largest real payload is smaller; a study's is not). A screener at its limits (20 questions of
+ * 500 characters, each with 20 options of 200: section 10) is about 300 KB of JSON when every
+ * character takes three bytes, beside a description and requirements of 5,000 characters each.
+ */
+export const STUDY_BODY_BYTES = 512 * 1024;
+
 export async function studiesRoutes(app: FastifyInstance, opts: { studies: StudiesService }) {
   const r = withZod(app);
   // A study's matches and invitations (decisions.md section 10) sit beside it.
@@ -65,7 +73,9 @@ export async function studiesRoutes(app: FastifyInstance, opts: { studies: Studi
   r.post(
     '/api/tests',
     {
-      preValidation: requireAdmin,
+      // Refused before the body is read: a visitor never makes the server take 512 KiB.
+      onRequest: requireAdmin,
+      bodyLimit: STUDY_BODY_BYTES,
       schema: { body: createStudySchema, response: { 201: studyAnswer } },
     },
     async (request, reply) =>
@@ -78,7 +88,9 @@ export async function studiesRoutes(app: FastifyInstance, opts: { studies: Studi
   r.put(
     '/api/tests/:id',
     {
-      preValidation: requireAdmin,
+      // Refused before the body is read: a visitor never makes the server take 512 KiB.
+      onRequest: requireAdmin,
+      bodyLimit: STUDY_BODY_BYTES,
       schema: { params: uuidParam('id'), body: updateStudySchema, response: { 200: studyAnswer } },
     },
     async (request, reply) => {
