@@ -341,35 +341,44 @@ export function createAccountsService({ db, config, log, now: clock = () => new 
       const sessionToken = newToken();
       // The code is used up in the transaction that writes the session: a sign-in whose
       // session is not written leaves it unused (a recovery code is not lost).
-      const codeMethod = await db.transaction(async (tx) => {
-        const method =
-          enrolledAdmin && code !== undefined
-            ? await useSecondFactorCode(tx, enrolledAdmin, code, now)
-            : null;
-        if (enrolledAdmin && !method) return 'wrong code' as const;
-        await clearFailures(tx, key, ctx.ip);
-        if (method) await clearFailures(tx, key, ANY_ADDRESS);
-        await recordSuccessfulSignIn(tx, account.type, signedIn.id);
-        if (replacesSessionIdHash) await deleteSession(tx, replacesSessionIdHash);
-        await insertSession(tx, {
-          idHash: hashToken(sessionToken),
-          userId: signedIn.id,
-          userType: account.type,
-          ip: ctx.ip,
-          ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
-          // The code given with the sign-in counts as entered on the session.
-          ...(method ? { stepUpAt: now } : {}),
+      const blockedMeanwhile = new Error('blocked while signing in');
+      const codeMethod = await db
+        .transaction(async (tx) => {
+          const method =
+            enrolledAdmin && code !== undefined
+              ? await useSecondFactorCode(tx, enrolledAdmin, code, now)
+              : null;
+          if (enrolledAdmin && !method) return 'wrong code' as const;
+          await clearFailures(tx, key, ctx.ip);
+          if (method) await clearFailures(tx, key, ANY_ADDRESS);
+          // Blocked since the check above (the password's check takes a while): no session.
+          if ((await recordSuccessfulSignIn(tx, account.type, signedIn.id)).blocked)
+            throw blockedMeanwhile;
+          if (replacesSessionIdHash) await deleteSession(tx, replacesSessionIdHash);
+          await insertSession(tx, {
+            idHash: hashToken(sessionToken),
+            userId: signedIn.id,
+            userType: account.type,
+            ip: ctx.ip,
+            ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
+            // The code given with the sign-in counts as entered on the session.
+            ...(method ? { stepUpAt: now } : {}),
+          });
+          if (method === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
+          await recordAudit(tx, ctx, {
+            action: 'auth.signin.success',
+            resource: account.type,
+            resourceId: signedIn.id,
+            actor: signedIn,
+            ...(method ? { details: { secondFactor: method } } : {}),
+          });
+          return method;
+        })
+        .catch(async (error: unknown) => {
+          if (error !== blockedMeanwhile) throw error;
+          await fail('blocked');
+          throw forbidden(tr('errors', 'account.blocked'));
         });
-        if (method === 'recovery') await auditRecoveryCodeUsed(tx, ctx, signedIn.id, 'sign-in');
-        await recordAudit(tx, ctx, {
-          action: 'auth.signin.success',
-          resource: account.type,
-          resourceId: signedIn.id,
-          actor: signedIn,
-          ...(method ? { details: { secondFactor: method } } : {}),
-        });
-        return method;
-      });
       if (codeMethod === 'wrong code') {
         const accountWide = await recordFailure(
           db,

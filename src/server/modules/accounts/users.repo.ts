@@ -75,13 +75,29 @@ export async function phoneInUse(db: DbOrTx, phone: string): Promise<boolean> {
   return p !== undefined;
 }
 
-/** Sign-in failures are counted per e-mail and address in auth_failures (auth-failures.repo.ts). */
-export async function recordSuccessfulSignIn(db: DbOrTx, type: UserType, id: string) {
+/**
+ * Sign-in failures are counted per e-mail and address in auth_failures (auth-failures.repo.ts).
+ * Answers whether the participant is blocked as the row stands once this update holds its
+ * lock: a block committed since the password was checked is seen, and a block still running
+ * waits for the sign-in's transaction and then ends the session it wrote.
+ */
+export async function recordSuccessfulSignIn(
+  db: DbOrTx,
+  type: UserType,
+  id: string,
+): Promise<{ blocked: boolean }> {
+  const signedIn = { loginAttempts: 0, lockedUntil: null, lastLoginAt: sql`now()` };
+  if (type === 'participant') {
+    const [row] = await db
+      .update(participants)
+      .set(signedIn)
+      .where(eq(participants.id, id))
+      .returning({ blockedAt: participants.blockedAt });
+    return { blocked: row !== undefined && row.blockedAt !== null };
+  }
   const table = tableOf(type);
-  await db
-    .update(table)
-    .set({ loginAttempts: 0, lockedUntil: null, lastLoginAt: sql`now()` })
-    .where(eq(table.id, id));
+  await db.update(table).set(signedIn).where(eq(table.id, id));
+  return { blocked: false };
 }
 
 /** Stores a new participant; the unique indexes settle a race between two identical sign-ups. */
