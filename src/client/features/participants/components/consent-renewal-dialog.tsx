@@ -67,7 +67,15 @@ export function ConsentRenewalDialog() {
         if (!next && !accept.isPending) setLater(true);
       }}
     >
-      <DialogContent data-testid="consent-renewal">
+      <DialogContent
+        data-testid="consent-renewal"
+        // Opened by the page, not by a button: on closing, the focus goes to the page's
+        // main region (the start of the dashboard) instead of falling to the body.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t('terms.title')}</DialogTitle>
           <DialogDescription>{body}</DialogDescription>

@@ -119,7 +119,12 @@ function ChoicesForm({ saved, labelledBy }: { saved: Choices; labelledBy: string
         </div>
       ))}
       <div className="flex justify-end">
-        <PendingButton type="submit" pending={update.isPending} pendingLabel={t('saving')}>
+        <PendingButton
+          type="submit"
+          pending={update.isPending}
+          pendingLabel={t('saving')}
+          keepFocus
+        >
           {t('consent.save')}
         </PendingButton>
       </div>
