@@ -172,6 +172,7 @@ step('database ready, migrations applied');
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
+let triggerOff = false;
 try {
   const { rows: counts } = await client.query<{ n: number }>(
     `SELECT ((SELECT count(*) FROM participants) + (SELECT count(*) FROM tests)
@@ -186,6 +187,11 @@ try {
     await client.query('TRUNCATE participants, tests, applications, payments, earnings CASCADE');
     step('--force: emptied the generated tables');
   }
+
+  // The possible-duplicate flag (migration 0020) is set for all rows at once after they are
+  // written: its trigger, right for one registration at a time, would run once per row.
+  await client.query('ALTER TABLE participants DISABLE TRIGGER participants_duplicates');
+  triggerOff = true;
 
   // One real argon2id hash shared by every generated participant (hashing 100,000 would take minutes).
   const password = crypto.randomBytes(9).toString('base64url');
@@ -272,6 +278,19 @@ try {
     UPDATE participants p SET payout_phone = q.phone
     FROM pmap m JOIN pmap next ON next.n = m.n + 1 JOIN participants q ON q.id = next.id
     WHERE m.id = p.id AND m.n % 199 = 0`);
+  await client.query(`
+    UPDATE participants SET has_possible_duplicate = true
+    WHERE id IN (
+      SELECT id FROM (
+        SELECT id, count(*) OVER (PARTITION BY lower(first_name), lower(last_name), date_of_birth) AS n
+        FROM participants WHERE coalesce(date_of_birth, '') <> '') named
+      WHERE n > 1
+      UNION
+      SELECT id FROM (
+        SELECT id, count(*) OVER (PARTITION BY coalesce(payout_phone, phone)) AS n FROM participants) paid
+      WHERE n > 1)`);
+  await client.query('ALTER TABLE participants ENABLE TRIGGER participants_duplicates');
+  triggerOff = false;
   step(`participants: ${P.toLocaleString('en')} (research profiles, duplicates)`);
 
   await client.query(`
@@ -400,5 +419,9 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 } finally {
+  if (triggerOff)
+    await client
+      .query('ALTER TABLE participants ENABLE TRIGGER participants_duplicates')
+      .catch(() => {});
   await client.end();
 }
