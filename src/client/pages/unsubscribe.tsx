@@ -1,4 +1,5 @@
 import { CheckCircle2Icon } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useUnsubscribe } from '@/client/api/unsubscribe/unsubscribe';
 import { AuthShell } from '@/client/components/layout/auth-shell';
@@ -34,6 +35,11 @@ export function UnsubscribePage() {
   const kind = kindOf(token);
   const t = useT('profile');
   const unsubscribe = useUnsubscribe();
+  // The button goes once it has worked: the focus moves to what it did, not to the body.
+  const done = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (unsubscribe.isSuccess) done.current?.focus();
+  }, [unsubscribe.isSuccess]);
   const failure = unsubscribe.isError
     ? (getApiErrorDetails(unsubscribe.error).message ?? t('unsubscribe.failed'))
     : null;
@@ -60,7 +66,12 @@ export function UnsubscribePage() {
               {t('unsubscribe.invalid')}
             </p>
           ) : unsubscribe.isSuccess ? (
-            <div role="status" className="grid justify-items-center gap-3 text-center">
+            <div
+              ref={done}
+              tabIndex={-1}
+              role="status"
+              className="grid justify-items-center gap-3 text-center outline-none"
+            >
               <CheckCircle2Icon className="size-8 text-primary" aria-hidden="true" />
               <p className="font-medium">{t('unsubscribe.done')}</p>
               <p className="text-sm text-muted-foreground">{unsubscribe.data.message}</p>
