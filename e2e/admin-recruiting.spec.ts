@@ -139,6 +139,17 @@ describe('recruiting in the staff console', () => {
       expect(await questions.nth(2).getByLabel('Question id').inputValue()).toBe(
         'do-you-use-m-pesa-every-week',
       );
+      // A change of kind sets the options aside (said so) and brings them back.
+      const kind2 = questions.nth(2).getByRole('combobox', { name: 'Answer' });
+      await pick(page, kind2, 'A number');
+      await expect
+        .poll(() => questions.nth(2).getByTestId('kind-set-aside').innerText())
+        .toContain('its 2 options');
+      await pick(page, kind2, 'Several choices');
+      expect(
+        await questions.nth(2).getByRole('textbox', { name: 'Option 2', exact: true }).inputValue(),
+      ).toBe('No');
+      await pick(page, kind2, 'One choice');
       await press(questions.nth(2).getByRole('button', { name: /Move up/ }));
       await expect
         .poll(() => dialog.getByRole('status').filter({ hasText: 'Moved' }).innerText())

@@ -145,8 +145,17 @@ async function fillProfileByKeyboard(page: Page, language: 'en' | 'sw') {
   await expect.poll(() => isFocused(stepHeading('phone'))).toBe(true);
   await tabTo(page, page.getByRole('checkbox', { name: r('device.android_phone'), exact: true }));
   await page.keyboard.press('Space');
-  await tabTo(page, page.getByRole('checkbox', { name: r('mobileMoney.mpesa'), exact: true }));
+  const mpesa = page.getByRole('checkbox', { name: r('mobileMoney.mpesa'), exact: true });
+  const noMobileMoney = page.getByRole('checkbox', { name: r('mobileMoney.none'), exact: true });
+  await tabTo(page, mpesa);
   await page.keyboard.press('Space');
+  // "None" stands alone: ticking it clears M-Pesa, and ticking M-Pesa again clears it.
+  await tabTo(page, noMobileMoney);
+  await page.keyboard.press('Space');
+  expect([await noMobileMoney.isChecked(), await mpesa.isChecked()]).toEqual([true, false]);
+  for (let i = 0; i < 10 && !(await isFocused(mpesa)); i++) await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Space');
+  expect([await mpesa.isChecked(), await noMobileMoney.isChecked()]).toEqual([true, false]);
   await tabTo(
     page,
     page.getByRole('radio', { name: r('internetAccess.mobile_and_home'), exact: true }),
@@ -172,9 +181,12 @@ async function fillProfileByKeyboard(page: Page, language: 'en' | 'sw') {
     await page.getByRole('checkbox', { name: r('mobileMoney.mpesa'), exact: true }).isChecked(),
   ).toBe(true);
 
-  await tabTo(page, page.getByRole('button', { name: p('form.save') }));
+  const save = page.getByRole('button', { name: p('form.save') });
+  await tabTo(page, save);
   await page.keyboard.press('Enter');
   await expect.poll(() => visible(page, p('updated.title'))).toBe(true);
+  // Saving keeps the keyboard where it was.
+  expect(await isFocused(save)).toBe(true);
 }
 
 describe('a participant is recruited (decisions.md section 10)', () => {
@@ -408,6 +420,8 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await shot(page, 'recruiting-terms-dialog-375');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    // Opened by the page, the dialog hands the focus to the main region, not the body.
+    await expect.poll(() => isFocused(page.locator('main#main'))).toBe(true);
     // The dashboard works on; the next visit asks again.
     await page.reload();
     await settled(dialog);
@@ -454,6 +468,10 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await tabTo(page, page.getByRole('button', { name: 'Unsubscribe' }));
     await page.keyboard.press('Enter');
     await expect.poll(() => visible(page, 'You are unsubscribed')).toBe(true);
+    // The button is gone: the focus is on the answer.
+    expect(
+      await isFocused(page.getByRole('status').filter({ hasText: 'You are unsubscribed' })),
+    ).toBe(true);
     const after = await me.api<{ consent: { inviteOptIn: boolean } }>('GET', '/api/me/consent');
     expect(after.body.consent.inviteOptIn).toBe(false);
     await expectNoAxeViolations(page);
