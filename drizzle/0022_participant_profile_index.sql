@@ -1,0 +1,1 @@
+CREATE INDEX "participants_profile_idx" ON "participants" USING btree ("county","gender","internet_access","employment","income_band","education","invite_opt_in","date_of_birth","blocked_at","is_active","last_invited_at","id");
