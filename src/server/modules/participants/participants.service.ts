@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { csvFromRows } from '../../lib/csv-export';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -108,13 +108,12 @@ export function createParticipantsService({
   const payoutNumber = createPayoutNumberService({ db, accounts, notices });
 
   /** Rows as the admins' list shows them: reliability and possible duplicates, one query each. */
-  async function asAdminRows(rows: ParticipantRow[]): Promise<AdminParticipant[]> {
+  async function asAdminRows(rows: ParticipantRow[], on: DbOrTx = db): Promise<AdminParticipant[]> {
     const ids = rows.map((r) => r.id);
     const windowStart = noShowWindowStart(now(), booking.noShowWindowDays);
-    const [counts, duplicates] = await Promise.all([
-      reliabilityOf(db, ids, windowStart),
-      possibleDuplicatesOf(db, ids),
-    ]);
+    // One after the other: inside a transaction they share its one connection.
+    const counts = await reliabilityOf(on, ids, windowStart);
+    const duplicates = await possibleDuplicatesOf(on, ids);
     return rows.map((row) => {
       const c = counts.get(row.id) ?? { completedCount: 0, noShowCount: 0 };
       return {
@@ -195,10 +194,11 @@ export function createParticipantsService({
           resourceId: id,
           ...(input.blocked && input.reason ? { details: { reason: input.reason } } : {}),
         });
-        return updated;
+        // The answer is read in the transaction: a 503 then always means "not blocked".
+        const [answer] = await asAdminRows([updated], tx);
+        return answer!;
       });
-      const [answer] = await asAdminRows([row]);
-      return answer!;
+      return row;
     },
 
     /**
