@@ -88,7 +88,7 @@ describe('recruiting in the staff console', () => {
       await press(page.getByRole('button', { name: 'Create test' }));
       const dialog = page.getByRole('dialog', { name: 'Create test' });
       await settled(dialog);
-      await typeInto(dialog.getByLabel('Title'), title);
+      await typeInto(dialog.getByRole('textbox', { name: 'Title', exact: true }), title);
       await typeInto(dialog.getByLabel('Description'), 'Buy a ferry ticket on the phone.');
       await typeInto(dialog.getByLabel('Pay rate (Ksh per hour)'), '800');
       await typeInto(dialog.getByLabel('Duration (hours)'), '1');
@@ -198,6 +198,10 @@ describe('recruiting in the staff console', () => {
       await expect
         .poll(() => invite.getByTestId('invite-matches').innerText().then(squash))
         .toContain('2 eligible (not yet applied) · 1 can be invited');
+      // The cooldown in its configured length (INVITE_COOLDOWN_DAYS, 7 by default).
+      expect(squash(await invite.getByTestId('invite-matches').innerText())).toContain(
+        'not invited to any study in the last 7 days',
+      );
       await typeInto(invite.getByLabel('How many to invite'), '1');
       await expectNoAxeViolations(page);
       await press(invite.getByRole('button', { name: 'Invite', exact: true }));

@@ -51,6 +51,8 @@ function Dashboard({ user }: { user: SessionUser }) {
   // the console: a tab or dialog that waited for them would suspend the page and drop the
   // keyboard focus (an arrow key along the tabs, a View button).
   useT('profile');
+  // The research profile's words (participant filters, detail dialog, study criteria).
+  useT('recruiting');
   const { tab, selectTab, tabsListRef } = useTabParam(adminTabIds);
   const openTab = (next: AdminTab) => selectTab(next, { focus: true });
   const label = adminTabs.find((t) => t.id === tab)?.label ?? 'Overview';

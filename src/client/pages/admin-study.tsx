@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { useT } from '@/client/i18n/language';
 import { StudyDetail } from '@/client/features/admin-study/components/study-detail';
 import { ApplicationActions } from '@/client/features/applications/components/admin-application-actions';
 import { ApplicationStatusBadge } from '@/client/components/domain/application-status-badge';
@@ -8,6 +9,9 @@ import { StudiesPostponedNotice } from '@/client/features/admin-settings/compone
 /** /admin/test/{testId} (spec section 2 "Admin test detail"). */
 export function AdminStudyPage() {
   const { testId = '' } = useParams();
+  // Loaded with the page: the edit dialog's criteria would otherwise suspend the page while
+  // their words load, and drop the keyboard focus.
+  useT('recruiting');
   return (
     <RequiredUserGate kind="admin" loadingLabel="Loading the test…">
       {() => (

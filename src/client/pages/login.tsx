@@ -55,6 +55,8 @@ function AdminLogin() {
 
 function ParticipantLogin() {
   const t = useT('auth');
+  // The sign-up tab's invitation choice: loaded with the page, not when the tab opens.
+  useT('recruiting');
   // The sign-up tab's terms box and its toasts speak the registration page's words: loaded
   // with the page, so switching tabs never waits for them.
   const tRegistration = useT('registration');

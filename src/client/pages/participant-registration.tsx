@@ -28,6 +28,8 @@ export function ParticipantRegistrationPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const t = useT('registration');
+  // The invitation choice's words, with the page.
+  useT('recruiting');
 
   async function onRegistered(credentials: Credentials) {
     try {

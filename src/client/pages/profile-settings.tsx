@@ -47,6 +47,8 @@ const LINK = '\u0000';
 /** /profile/settings (spec section 2): for participants and admins; no user goes to /login. */
 export function ProfileSettingsPage() {
   const t = useT('profile');
+  // The study invitation choices' words, with the page.
+  useT('recruiting');
   const auth = useAuth();
   // After deleting the account the session is gone: go home, not to the sign-in page.
   const [deleted, setDeleted] = useState(false);

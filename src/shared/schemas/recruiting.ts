@@ -580,7 +580,12 @@ export const consentSchema = z.object({
 export type Consent = z.infer<typeof consentSchema>;
 
 /** GET /api/tests/{id}/matches. */
-export const matchesSchema = z.object({ total: z.number().int(), invitable: z.number().int() });
+export const matchesSchema = z.object({
+  total: z.number().int(),
+  invitable: z.number().int(),
+  /** INVITE_COOLDOWN_DAYS: nobody is invited more often than this, across studies. */
+  cooldownDays: z.number().int(),
+});
 export type Matches = z.infer<typeof matchesSchema>;
 
 export const INVITE_LIMIT_MAX = 10_000;

@@ -94,7 +94,7 @@ describe('GET /api/tests/{id}/matches', () => {
     const res = await matches(study.id);
     expect(res.statusCode).toBe(200);
     // Eligible, not applied: fresh1, fresh2, two opted out, recent. Invitable: fresh1, fresh2.
-    expect(res.json()).toEqual({ total: 5, invitable: 2 });
+    expect(res.json()).toEqual({ total: 5, invitable: 2, cooldownDays: 7 });
     expect([fresh1, fresh2, recent]).toHaveLength(3);
   });
 
@@ -139,7 +139,7 @@ describe('POST /api/tests/{id}/invitations', () => {
     const third = await invite(study.id, { limit: 10 });
     expect(third.json().invited).toBe(0);
     expect(await invitedTo(study.id)).not.toContain(cooling);
-    expect((await matches(study.id)).json()).toEqual({ total: 5, invitable: 0 });
+    expect((await matches(study.id)).json()).toEqual({ total: 5, invitable: 0, cooldownDays: 7 });
 
     const audits = await t.database.db
       .select()
@@ -213,7 +213,11 @@ describe('POST /api/tests/{id}/invitations', () => {
       now = new Date(START.getTime() + 7 * DAY - 1000);
       expect((await invite(second.id, { limit: 10 })).json().invited).toBe(0);
       now = new Date(START.getTime() + 7 * DAY + 1000);
-      expect((await matches(second.id)).json()).toEqual({ total: 2, invitable: 2 });
+      expect((await matches(second.id)).json()).toEqual({
+        total: 2,
+        invitable: 2,
+        cooldownDays: 7,
+      });
       expect((await invite(second.id, { limit: 10 })).json().invited).toBe(2);
       // Still never twice to the same study, however long ago.
       now = new Date(START.getTime() + 90 * DAY);

@@ -64,7 +64,11 @@ export function createInvitationsService(deps: {
         db,
         draft ? { ...scope, criteria: normaliseCriteria(draft) } : scope,
       );
-      return { total: counts.total, invitable: counts.invitable };
+      return {
+        total: counts.total,
+        invitable: counts.invitable,
+        cooldownDays: config.inviteCooldownDays,
+      };
     },
 
     /**

@@ -26,10 +26,15 @@ const count = (n: number) => n.toLocaleString('en-KE');
 const people = (n: number) => `${count(n)} ${n === 1 ? 'participant' : 'participants'}`;
 
 /** The answer of an invitation round in words: who was invited, and who was left out and why. */
-export function invitationSummary({ invited, skipped }: InvitationResult): string {
+const lastDays = (days: number) => (days === 1 ? 'the last day' : `the last ${days} days`);
+
+export function invitationSummary(
+  { invited, skipped }: InvitationResult,
+  cooldownDays: number,
+): string {
   const left = [
     skipped.cooldown > 0 &&
-      `${count(skipped.cooldown)} invited to another study in the last few days`,
+      `${count(skipped.cooldown)} invited to another study in ${lastDays(cooldownDays)}`,
     skipped.optedOut > 0 && `${count(skipped.optedOut)} not opted in to invitations`,
     skipped.alreadyInvited > 0 && `${count(skipped.alreadyInvited)} already invited to this test`,
   ].filter(Boolean);
@@ -52,6 +57,7 @@ export function InviteDialog({ study }: { study: Study }) {
   const id = useId();
 
   const invitable = matches.data?.invitable ?? 0;
+  const cooldownDays = matches.data?.cooldownDays ?? 0;
   const max = Math.min(invitable, INVITE_LIMIT_MAX);
 
   async function onSubmit(event: FormEvent) {
@@ -66,7 +72,7 @@ export function InviteDialog({ study }: { study: Study }) {
       const answer = await invite.mutateAsync({ id: study.id, limit: n });
       setResult(answer);
       setLimit('');
-      toast({ title: 'Invitations sent', description: invitationSummary(answer) });
+      toast({ title: 'Invitations sent', description: invitationSummary(answer, cooldownDays) });
     } catch (failure) {
       setError(errorMessageOf(failure, 'The invitations were not sent. Please try again.'));
     }
@@ -96,12 +102,14 @@ export function InviteDialog({ study }: { study: Study }) {
         <p className="text-sm" data-testid="invite-matches">
           <span className="font-semibold">{count(matches.data.total)} eligible</span> (not yet
           applied) · <span className="font-semibold">{count(invitable)} can be invited</span> now
-          (opted in, not invited to this test, and not contacted in the last few days).
+          (opted in, not invited to this test, and not invited to any study in{' '}
+          {lastDays(cooldownDays)}).
         </p>
         {invitable === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No one can be invited now. Widen the criteria, or try again once the cooldown has
-            passed.
+            No one can be invited now: everyone eligible has either not opted in to invitations,
+            been invited to this test already, or been invited to a study in{' '}
+            {lastDays(cooldownDays)}. Widen the criteria, or try again later.
           </p>
         ) : (
           <div className="grid gap-1.5">
@@ -135,7 +143,7 @@ export function InviteDialog({ study }: { study: Study }) {
             className="rounded-md bg-muted px-3 py-2 text-sm"
             data-testid="invite-result"
           >
-            {invitationSummary(result)}
+            {invitationSummary(result, cooldownDays)}
           </p>
         )}
         <DialogFooter>
