@@ -1,15 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Link } from 'react-router';
-import { Checkbox } from '@/client/components/ui/checkbox';
-import {
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/client/components/ui/form';
+import { CheckboxField } from '@/client/components/ui/form-fields';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
 
@@ -46,43 +38,23 @@ export function TermsField<T extends FieldValues>({
   const t = useT('registration');
   const lp = useLocalizedPath();
   return (
-    <FormField
+    <CheckboxField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem className="mt-2">
-          <div className="flex items-start gap-3">
-            <FormControl>
-              <Checkbox
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                className="mt-0.5"
-              />
-            </FormControl>
-            <div className="grid gap-1.5">
-              <FormLabel className="leading-snug font-normal">{t('terms.label')}</FormLabel>
-              <FormDescription>
-                {withLinks((args) => t('terms.read', args), {
-                  terms: (
-                    <Link to={lp(paths.terms)} className={linkClass}>
-                      {t('terms.termsLink')}
-                    </Link>
-                  ),
-                  privacy: (
-                    <Link to={lp(paths.privacy)} className={linkClass}>
-                      {t('terms.privacyLink')}
-                    </Link>
-                  ),
-                })}
-              </FormDescription>
-            </div>
-          </div>
-          <FormMessage />
-        </FormItem>
-      )}
+      className="mt-2"
+      label={t('terms.label')}
+      description={withLinks((args) => t('terms.read', args), {
+        terms: (
+          <Link to={lp(paths.terms)} className={linkClass}>
+            {t('terms.termsLink')}
+          </Link>
+        ),
+        privacy: (
+          <Link to={lp(paths.privacy)} className={linkClass}>
+            {t('terms.privacyLink')}
+          </Link>
+        ),
+      })}
     />
   );
 }
@@ -100,29 +72,11 @@ export function InviteOptInField<T extends FieldValues>({
 }) {
   const r = useT('recruiting');
   return (
-    <FormField
+    <CheckboxField
       control={control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <div className="flex items-start gap-3">
-            <FormControl>
-              <Checkbox
-                ref={field.ref}
-                name={field.name}
-                checked={field.value === true}
-                onCheckedChange={(checked) => field.onChange(checked === true)}
-                onBlur={field.onBlur}
-                className="mt-0.5"
-              />
-            </FormControl>
-            <div className="grid gap-1.5">
-              <FormLabel className="leading-snug font-normal">{r('field.inviteOptIn')}</FormLabel>
-              <FormDescription>{r('why.inviteOptIn')}</FormDescription>
-            </div>
-          </div>
-        </FormItem>
-      )}
+      label={r('field.inviteOptIn')}
+      description={r('why.inviteOptIn')}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { type HTMLInputAutoCompleteAttribute, type ReactNode, useId } from 'react';
 import type { Control, FieldPath, FieldValues, UseFormRegister } from 'react-hook-form';
+import { Checkbox } from '@/client/components/ui/checkbox';
 import {
   FormControl,
   FormDescription,
@@ -355,6 +356,52 @@ export function ChoiceField<T extends FieldValues>({
             </SelectContent>
           </Select>
         </FieldFrame>
+      )}
+    />
+  );
+}
+
+/**
+ * A ticked-or-not choice held as `true`/`false`: the box, then its label and a line saying
+ * what it means (which may hold links); the field's error, if any, underneath.
+ */
+export function CheckboxField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  className,
+}: {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: ReactNode;
+  description: ReactNode;
+  className?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <div className="flex items-start gap-3">
+            <FormControl>
+              <Checkbox
+                ref={field.ref}
+                name={field.name}
+                checked={field.value === true}
+                onCheckedChange={(checked) => field.onChange(checked === true)}
+                onBlur={field.onBlur}
+                className="mt-0.5"
+              />
+            </FormControl>
+            <div className="grid gap-1.5">
+              <FormLabel className="leading-snug font-normal">{label}</FormLabel>
+              <FormDescription>{description}</FormDescription>
+            </div>
+          </div>
+          <FormMessage />
+        </FormItem>
       )}
     />
   );
