@@ -96,13 +96,16 @@ export async function eligibleAmong(
 export type EligibilitySubject = {
   profile: EligibilityProfile;
   history: { studyIds: string[]; tags: string[] };
+  /** Every study they applied to, whatever became of it (their list keeps those). */
+  applied: Set<string>;
   blocked: boolean;
   active: boolean;
 };
 
 /**
  * One participant as the one-person rule (src/shared/rules/eligibility.ts) reads them:
- * their profile, and the ids and tags of the studies they took part in.
+ * their profile, and the ids and tags of the studies they took part in; with the studies
+ * they applied to, read by the same query.
  */
 export async function eligibilitySubject(
   db: DbOrTx,
@@ -124,11 +127,12 @@ export async function eligibilitySubject(
     .where(eq(participants.id, participantId))
     .limit(1);
   if (!person) return undefined;
-  const history = await db
-    .select({ id: studies.id, tags: studies.tags })
+  const applied = await db
+    .select({ id: studies.id, tags: studies.tags, tookPart: sql<boolean>`${tookPart()}` })
     .from(applications)
     .innerJoin(studies, eq(studies.id, applications.testId))
-    .where(and(eq(applications.participantId, participantId), tookPart()));
+    .where(eq(applications.participantId, participantId));
+  const history = applied.filter((a) => a.tookPart);
   return {
     profile: {
       dateOfBirth: person.dateOfBirth || null,
@@ -143,16 +147,8 @@ export async function eligibilitySubject(
       studyIds: history.map((h) => h.id),
       tags: [...new Set(history.flatMap((h) => h.tags))],
     },
+    applied: new Set(applied.map((a) => a.id)),
     blocked: person.blockedAt !== null,
     active: person.isActive,
   };
-}
-
-/** The ids of the studies the participant has applied to (any status). */
-export async function appliedStudyIds(db: DbOrTx, participantId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ testId: applications.testId })
-    .from(applications)
-    .where(eq(applications.participantId, participantId));
-  return new Set(rows.map((r) => r.testId));
 }

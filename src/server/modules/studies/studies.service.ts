@@ -30,7 +30,7 @@ import { tr } from '../../../shared/i18n/runtime';
 import { centsToDecimal, toCents } from '../../../shared/rules/money';
 import { normaliseCriteria, type Criteria } from '../../../shared/schemas/recruiting';
 import { nairobiToday } from '../../../shared/rules/eligibility';
-import { appliedStudyIds, eligibilitySubject } from '../recruiting/eligibility.repo';
+import { eligibilitySubject } from '../recruiting/eligibility.repo';
 import { verdictFor } from '../recruiting/eligibility';
 
 /** The public list of active studies is read by every visitor; it may be a few seconds old. */
@@ -113,10 +113,9 @@ export function createStudiesService({ db }: { db: Db }) {
      * other active ones, of which `hiddenForProfile` kept away by empty fields alone.
      */
     async listForParticipant(participantId: string, now: Date): Promise<StudyList> {
-      const [rows, subject, applied] = await Promise.all([
+      const [rows, subject] = await Promise.all([
         activeRows.get(),
         eligibilitySubject(db, participantId),
-        appliedStudyIds(db, participantId),
       ]);
       const today = nairobiToday(now);
       const tests: Study[] = [];
@@ -124,7 +123,7 @@ export function createStudiesService({ db }: { db: Db }) {
       let hiddenForProfile = 0;
       for (const row of rows) {
         const verdict = subject ? verdictFor(subject, row.criteria, today) : undefined;
-        if (applied.has(row.id) || verdict?.eligible) tests.push(toStudy(row));
+        if (subject?.applied.has(row.id) || verdict?.eligible) tests.push(toStudy(row));
         else {
           hiddenCount += 1;
           if (verdict && !verdict.eligible && verdict.missing.length > 0) hiddenForProfile += 1;
