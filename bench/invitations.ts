@@ -9,15 +9,14 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
+import type { Database } from '../src/server/db/client';
 import { studies } from '../src/server/db/schema/index';
 import { createAdmin } from '../src/server/modules/admins/admins.service';
 import { saveSiteSettings } from '../src/server/modules/settings/settings.repo';
 import { normaliseCriteria } from '../src/shared/schemas/recruiting';
+import { openBenchDatabase } from './bench-database';
 
 const { values } = parseArgs({
   options: {
@@ -29,33 +28,6 @@ const { values } = parseArgs({
 const COUNT = Number(values.people);
 const BUDGET_SECONDS = 10;
 const PASSWORD = 'Bench-Invitations-42!';
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = values['database-url'];
-  if (!url) {
-    const database = await openPglite();
-    await runMigrations(database);
-    return { database, drop: async () => {} };
-  }
-  const name = `bench_invitations_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = await openPostgres(own.toString(), 10);
-  await runMigrations(database);
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /**
  * COUNT opted-in adults in Nairobi (a third of them reading Kiswahili), and as many others:
@@ -95,7 +67,7 @@ async function seed(database: Database) {
   return study!;
 }
 
-const { database, drop } = await openBenchDatabase();
+const { database, drop } = await openBenchDatabase(values['database-url'], 'invitations');
 try {
   const config = loadConfig({
     NODE_ENV: 'production',

@@ -4,14 +4,11 @@
 // reminders into mail and SMS rows (in the transaction that marks them sent); the mail worker
 // sends the mail to a real SMTP server on loopback. Prints each figure beside its budget and
 // exits non-zero when one is missed. PGlite by default; PostgreSQL in a database of its own.
-import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/server/config';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { runMigrations } from '../src/server/db/migrate';
+import type { Database } from '../src/server/db/client';
 import {
   applications,
   mailOutbox,
@@ -25,6 +22,7 @@ import { createSessionsService } from '../src/server/modules/sessions/sessions.s
 import { startSessionsWorker } from '../src/server/modules/sessions/sessions.worker';
 import { createStudiesService } from '../src/server/modules/studies/studies.service';
 import { startTestSmtpServer } from '../test/smtp';
+import { openBenchDatabase } from './bench-database';
 
 const { values } = parseArgs({
   options: {
@@ -35,33 +33,6 @@ const { values } = parseArgs({
 const COUNT = Number(values.reminders);
 const BUDGET_SECONDS = 120;
 const SEATS = 100;
-
-async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = values['database-url'];
-  if (!url) {
-    const database = await openPglite();
-    await runMigrations(database);
-    return { database, drop: async () => {} };
-  }
-  const name = `bench_reminders_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const database = await openPostgres(own.toString(), 10);
-  await runMigrations(database);
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** COUNT people booked in sessions 24 h ahead, their 24-hour reminders all due within the last minute. */
 async function seed(database: Database, now: Date) {
@@ -126,7 +97,7 @@ async function seed(database: Database, now: Date) {
   }
 }
 
-const { database, drop } = await openBenchDatabase();
+const { database, drop } = await openBenchDatabase(values['database-url'], 'reminders');
 const smtp = await startTestSmtpServer();
 const log = pino({ level: 'warn' });
 try {
