@@ -18,6 +18,7 @@ import {
 import { likePattern } from '../../lib/pagination';
 import { toE164 } from '../../../shared/phone';
 import type { ParticipantRow } from '../accounts/users.repo';
+import { agedBetween } from '../recruiting/eligibility.repo';
 import type { ParticipantFilter } from '../../../shared/schemas/recruiting';
 
 export type EarningsRow = typeof earnings.$inferSelect;
@@ -39,17 +40,9 @@ export function participantSearch(search: string | undefined): SQL | undefined {
 /** The list's search and filters (decisions.md section 10), as GET /api/participants takes them. */
 export type ParticipantQuery = ParticipantFilter & { search?: string | undefined };
 
-/** `YYYY-MM-DD` of `today` less `years` years: ISO dates compare as text. */
-function yearsBefore(today: string, years: number): string {
-  const year = Number(today.slice(0, 4)) - years;
-  return `${String(year).padStart(4, '0')}${today.slice(4)}`;
-}
-
 /**
  * The search and every filter given, as one condition. Ages are whole years on `today`
- * (Nairobi's date, YYYY-MM-DD), as the eligibility rule counts them: at least `ageMin` is
- * born on or before today `ageMin` years ago; at most `ageMax` is born after today
- * `ageMax + 1` years ago. A person without a date of birth matches no age filter.
+ * (Nairobi's date, YYYY-MM-DD), counted as the eligibility rule counts them (agedBetween).
  */
 export function participantWhere(q: ParticipantQuery, today: string): SQL | undefined {
   const equal = <T>(column: Parameters<typeof eq>[0], value: T | undefined) =>
@@ -67,12 +60,7 @@ export function participantWhere(q: ParticipantQuery, today: string): SQL | unde
     has(participants.languages, q.language),
     has(participants.devices, q.device),
     has(participants.mobileMoney, q.mobileMoney),
-    q.ageMin === undefined
-      ? undefined
-      : sql`${participants.dateOfBirth} <= ${yearsBefore(today, q.ageMin)}`,
-    q.ageMax === undefined
-      ? undefined
-      : sql`${participants.dateOfBirth} > ${yearsBefore(today, q.ageMax + 1)}`,
+    agedBetween(q.ageMin, q.ageMax, today),
     equal(participants.inviteOptIn, q.inviteOptIn),
     q.blocked === undefined
       ? undefined

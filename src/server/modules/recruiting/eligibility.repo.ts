@@ -23,6 +23,27 @@ function yearsBefore(today: string, years: number): string {
   return `${String(Number(today.slice(0, 4)) - years).padStart(4, '0')}${today.slice(4)}`;
 }
 
+/**
+ * Aged from `ageMin` to `ageMax` whole years on `today` (Nairobi's date), either bound
+ * optional; undefined when neither is given. ageOn(dob, today) >= m exactly when dob <= today
+ * moved back m years, compared as text, so the btree index on date_of_birth serves it. A
+ * person without a date of birth is of no age ('' sorts first, so it is ruled out by name).
+ */
+export function agedBetween(
+  ageMin: number | undefined,
+  ageMax: number | undefined,
+  today: string,
+): SQL | undefined {
+  return and(
+    ageMin === undefined
+      ? undefined
+      : sql`${participants.dateOfBirth} <= ${yearsBefore(today, ageMin)} AND ${participants.dateOfBirth} <> ''`,
+    ageMax === undefined
+      ? undefined
+      : sql`${participants.dateOfBirth} > ${yearsBefore(today, ageMax + 1)}`,
+  );
+}
+
 const textArray = (values: readonly string[]) =>
   sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
@@ -33,19 +54,9 @@ const textArray = (values: readonly string[]) =>
  * The criteria as a predicate over `participants` (the rows of any query that reads that
  * table). `today` is Nairobi's date (nairobiToday). An empty field fails its criterion:
  * NULL never passes `IN`, and an empty array overlaps nothing.
- *
- * Age: ageOn(dob, today) >= m exactly when dob <= today moved back m years, compared as
- * text, so the btree index on date_of_birth serves it.
  */
 export function criteriaPredicate(criteria: StoredCriteria, today: string): SQL {
-  const parts: (SQL | undefined)[] = [];
-  if (criteria.ageMin !== undefined)
-    // '' sorts first: an empty date is no date.
-    parts.push(
-      sql`${participants.dateOfBirth} <= ${yearsBefore(today, criteria.ageMin)} AND ${participants.dateOfBirth} <> ''`,
-    );
-  if (criteria.ageMax !== undefined)
-    parts.push(sql`${participants.dateOfBirth} > ${yearsBefore(today, criteria.ageMax + 1)}`);
+  const parts: (SQL | undefined)[] = [agedBetween(criteria.ageMin, criteria.ageMax, today)];
   if (criteria.genders.length > 0) parts.push(inArray(participants.gender, criteria.genders));
   if (criteria.counties.length > 0) parts.push(inArray(participants.county, criteria.counties));
   if (criteria.employment.length > 0)
