@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { createStudy, loginAs } from '../factories';
+import { CHAMA_QUESTION, MEMBERS_QUESTION, STORY_QUESTION, studyBody } from '../support/recruiting';
 import { applications, studies } from '../../src/server/db/schema/index';
 import {
   normaliseCriteria,
@@ -28,30 +29,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const SCREENER: Screener = [
-  {
-    id: 'chama',
-    text: 'Are you in a chama?',
-    kind: 'single',
-    required: true,
-    options: [
-      { id: 'yes', label: 'Yes', rule: 'qualify' },
-      { id: 'no', label: 'No', rule: 'disqualify' },
-    ],
-  },
-  { id: 'members', text: 'How many members?', kind: 'number', required: false, min: 5, max: 50 },
-  { id: 'story', text: 'Tell us about it', kind: 'text', required: false },
-];
-const studyBody = (extra: object = {}) => ({
-  title: 'Chama savings app study',
-  description: 'Save with your chama in the app while thinking aloud.',
-  payRate: 2000,
-  duration: 1,
-  maxParticipants: 5,
-  startDate: '2026-07-01',
-  endDate: '2026-07-20',
-  ...extra,
-});
+const SCREENER: Screener = [CHAMA_QUESTION, MEMBERS_QUESTION, STORY_QUESTION];
 const staff = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: { cookie: boss.cookie }, payload: payload as object });
 const rawApply = (testId: string, answersJson: string) =>

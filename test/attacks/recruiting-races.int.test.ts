@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { createParticipant, createStudy, loginAs, signIn, TEST_PASSWORD } from '../factories';
+import { CHAMA_QUESTION } from '../support/recruiting';
 import {
   applications,
   consentRecords,
@@ -29,18 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const SCREENER: Screener = [
-  {
-    id: 'chama',
-    text: 'Are you in a chama?',
-    kind: 'single',
-    required: true,
-    options: [
-      { id: 'yes', label: 'Yes', rule: 'qualify' },
-      { id: 'no', label: 'No', rule: 'disqualify' },
-    ],
-  },
-];
+const SCREENER: Screener = [CHAMA_QUESTION];
 
 const apply = (who: { cookie: string; id: string }, testId: string, answers: object) =>
   t.app.inject({

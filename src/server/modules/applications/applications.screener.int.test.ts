@@ -6,6 +6,11 @@ import { createStudy, loginAs } from '../../../../test/factories';
 import { normaliseCriteria, type Screener } from '../../../shared/schemas/recruiting';
 import { saveSiteSettings } from '../settings/settings.repo';
 import { setProfile } from '../recruiting/recruiting.test-support';
+import {
+  CHAMA_QUESTION,
+  MEMBERS_QUESTION,
+  STORY_QUESTION,
+} from '../../../../test/support/recruiting';
 
 /**
  * Applying with screener answers (decisions.md sections 6 and 10): eligibility and the
@@ -25,16 +30,7 @@ afterAll(async () => {
 });
 
 const SCREENER: Screener = [
-  {
-    id: 'chama',
-    text: 'Are you in a chama?',
-    kind: 'single',
-    required: true,
-    options: [
-      { id: 'yes', label: 'Yes', rule: 'qualify' },
-      { id: 'no', label: 'No', rule: 'disqualify' },
-    ],
-  },
+  CHAMA_QUESTION,
   {
     id: 'apps',
     text: 'Which apps do you use?',
@@ -46,8 +42,8 @@ const SCREENER: Screener = [
       { id: 'fuliza', label: 'Fuliza', rule: 'disqualify' },
     ],
   },
-  { id: 'members', text: 'How many members?', kind: 'number', required: false, min: 5, max: 50 },
-  { id: 'story', text: 'Tell us about it', kind: 'text', required: false },
+  MEMBERS_QUESTION,
+  STORY_QUESTION,
 ];
 
 const applyAs = (who: { cookie: string; id: string }, testId: string, extra: object = {}) =>

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createStudy, loginAs } from '../../../../test/factories';
 import { normaliseCriteria, type ScreenerInput } from '../../../shared/schemas/recruiting';
 import { setProfile } from '../recruiting/recruiting.test-support';
+import { CHAMA_QUESTION, MEMBERS_QUESTION, studyBody } from '../../../../test/support/recruiting';
 
 /**
  * Study criteria and screeners (decisions.md section 10): staff set them on POST and PUT
@@ -23,36 +24,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const newStudy = (overrides: Record<string, unknown> = {}) => ({
-  title: 'Chama savings app study',
-  description: 'Save with your chama in the app while thinking aloud.',
-  payRate: 2000,
-  duration: 1,
-  maxParticipants: 5,
-  startDate: '2026-07-01',
-  endDate: '2026-07-20',
-  ...overrides,
-});
-
-const SCREENER: ScreenerInput = [
-  {
-    id: 'chama',
-    text: 'Are you in a chama?',
-    kind: 'single',
-    required: true,
-    options: [
-      { id: 'yes', label: 'Yes', rule: 'qualify' },
-      { id: 'no', label: 'No', rule: 'disqualify' },
-    ],
-  },
-  { id: 'members', text: 'How many members?', kind: 'number', required: false, min: 5, max: 50 },
-];
+const SCREENER: ScreenerInput = [CHAMA_QUESTION, MEMBERS_QUESTION];
 
 const staff = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: { cookie: boss.cookie }, payload: payload as object });
 
 const create = (overrides: Record<string, unknown>) =>
-  staff('POST', '/api/tests', newStudy(overrides));
+  staff('POST', '/api/tests', studyBody(overrides));
 
 describe('criteria and screener on the study payload', () => {
   it('stores the criteria (every list present) and the screener, and answers them whole to staff', async () => {
