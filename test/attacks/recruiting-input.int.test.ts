@@ -30,6 +30,9 @@ afterAll(async () => {
 });
 
 const SCREENER: Screener = [CHAMA_QUESTION, MEMBERS_QUESTION, STORY_QUESTION];
+/** A study body whose one question is the chama question with these options. */
+const chamaWithOptions = (options: object[]) =>
+  studyBody({ screener: [{ ...SCREENER[0]!, options }] });
 const staff = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
   t.app.inject({ method, url, headers: { cookie: boss.cookie }, payload: payload as object });
 const rawApply = (testId: string, answersJson: string) =>
@@ -122,17 +125,10 @@ describe('screener ids nobody could answer', () => {
     const option = await staff(
       'POST',
       '/api/tests',
-      studyBody({
-        screener: [
-          {
-            ...SCREENER[0]!,
-            options: [
-              { id: '__proto__', label: 'Yes', rule: 'qualify' },
-              { id: 'no', label: 'No', rule: 'neutral' },
-            ],
-          },
-        ],
-      }),
+      chamaWithOptions([
+        { id: '__proto__', label: 'Yes', rule: 'qualify' },
+        { id: 'no', label: 'No', rule: 'neutral' },
+      ]),
     );
     expect(option.statusCode).toBe(400);
   });
@@ -168,17 +164,10 @@ describe('text the database cannot hold', () => {
     const label = await staff(
       'POST',
       '/api/tests',
-      studyBody({
-        screener: [
-          {
-            ...SCREENER[0]!,
-            options: [
-              { id: 'a', label: 'A\udfff', rule: 'neutral' },
-              { id: 'b', label: 'B', rule: 'neutral' },
-            ],
-          },
-        ],
-      }),
+      chamaWithOptions([
+        { id: 'a', label: 'A\udfff', rule: 'neutral' },
+        { id: 'b', label: 'B', rule: 'neutral' },
+      ]),
     );
     expect(label.statusCode).toBe(400);
     const tag = await staff(
