@@ -8,7 +8,7 @@ import { runMigrations } from '../src/server/db/migrate';
 export async function openBenchDatabase(
   url: string | undefined,
   label: string,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   if (!url) {
     const database = await openPglite();
     await runMigrations(database);
@@ -25,6 +25,7 @@ export async function openBenchDatabase(
   await runMigrations(database);
   return {
     database,
+    url: own.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

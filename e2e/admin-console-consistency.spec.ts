@@ -292,7 +292,9 @@ describe('admin tests: create, edit, paid out and delete', () => {
     await edit.click();
     const dialog = page.getByRole('dialog', { name: 'Edit test' });
     await settled(dialog);
-    expect(await dialog.getByLabel('Title').inputValue()).toBe(study.title);
+    expect(await dialog.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe(
+      study.title,
+    );
     expect(await dialog.getByLabel(/^Pay rate/).inputValue()).toBe('1000.00');
     expect(await dialog.getByLabel('Participants needed').inputValue()).toBe('3');
     expect(await dialog.getByLabel('Tags').inputValue()).toBe('mobility');

@@ -100,7 +100,7 @@ describe('admin journey', () => {
     const create = page.getByRole('dialog', { name: 'Create test' });
     await settled(create);
     await expectNoAxeViolations(page);
-    await create.getByLabel('Title').fill(title);
+    await create.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await create
       .getByLabel('Description')
       .fill('Pay a water bill with M-Pesa in the new app and tell us what was unclear.');

@@ -9,6 +9,7 @@ import {
   applicant,
   createActiveStudy,
   isFocused,
+  keyTo,
   isoDay,
   settled,
   shot,
@@ -60,10 +61,7 @@ async function adminPage(path: string, width: number) {
 const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`;
 
 /** Presses Tab until `target` has the focus, at most `max` times. */
-async function tabTo(page: Page, target: Locator, max = 6) {
-  for (let i = 0; i < max && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  expect(await isFocused(target)).toBe(true);
-}
+const tabTo = (page: Page, target: Locator, max = 6) => keyTo(page, target, { max });
 
 const noSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -15,6 +15,7 @@ import {
   applicant,
   createActiveStudy,
   isFocused,
+  keyTo,
   settled,
   shot,
   signedInPage,
@@ -102,12 +103,8 @@ async function paymentsTab(width: number, code?: string): Promise<TestPage> {
 }
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus: the keyboard's way there. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 60 } = {}) {
-  await target.waitFor();
-  for (let i = 0; i < max && !(await isFocused(target)); i++)
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  expect(await isFocused(target)).toBe(true);
-}
+const tabTo = (page: Page, target: Locator, { back = false, max = 60 } = {}) =>
+  keyTo(page, target, { key: back ? 'Shift+Tab' : 'Tab', max });
 
 /** The payment's table row, or its card on a phone (whichever is shown). */
 const rowOf = (page: Page, name: string) =>
@@ -458,8 +455,7 @@ describe('admin: releasing payouts over M-Pesa', () => {
     // The tabs are one Tab stop; the arrow keys move along them and open each.
     await tabTo(page, page.getByRole('tab', { name: 'Overview' }));
     const completedTab = page.getByRole('tab', { name: /^Completed/ });
-    for (let i = 0; i < 5 && !(await isFocused(completedTab)); i++)
-      await page.keyboard.press('ArrowRight');
+    await keyTo(page, completedTab, { key: 'ArrowRight', max: 4 });
     // The tab opens as it takes the focus, a render later.
     await expect.poll(() => completedTab.getAttribute('aria-selected')).toBe('true');
     await tabTo(page, page.getByRole('button', { name: 'Release all pending payments' }));

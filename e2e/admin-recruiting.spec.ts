@@ -223,8 +223,13 @@ describe('recruiting in the staff console', () => {
         });
         expect(applied.status).toBe(201);
       }
-      await page.goto('/admin/dashboard?tab=applications');
-      await pick(page, page.getByRole('combobox', { name: 'Study' }), title);
+      // From the study's All Applications tab, a link opens the Applications tab on this study.
+      await page.goto(`/admin/test/${study.id}`);
+      await press(page.getByRole('tab', { name: /^All Applications/ }));
+      await press(page.getByRole('link', { name: 'Filter these applicants by their answers' }));
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Study' }).textContent())
+        .toBe(title);
       await pick(
         page,
         page.getByRole('combobox', { name: 'Screener question' }),

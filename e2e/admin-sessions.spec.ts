@@ -7,6 +7,7 @@ import {
   applicant as registeredApplicant,
   createActiveStudy,
   isFocused,
+  keyTo,
   isoDay,
   settled,
   shot,
@@ -74,10 +75,7 @@ const typedDate = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.s
  * Presses Tab until `target` has the focus (a date field's own picker button takes a stop
  * of its own in Chromium), at most four times.
  */
-async function tabTo(page: Page, target: Locator) {
-  for (let i = 0; i < 4 && !(await isFocused(target)); i++) await page.keyboard.press('Tab');
-  expect(await isFocused(target)).toBe(true);
-}
+const tabTo = (page: Page, target: Locator) => keyTo(page, target, { max: 4 });
 
 /** The items of a session's "More actions" menu, read and closed again. */
 async function sessionMenuItems(page: Page, item: Locator) {
@@ -135,9 +133,9 @@ describe('admin: study sessions', () => {
     await tabTo(page, dialog.getByLabel('Place'));
     await page.keyboard.type('Ngong Road hub, 2nd floor');
     await tabTo(page, dialog.getByRole('radio', { name: 'Does not repeat' }));
-    await page.keyboard.press('ArrowRight');
-    await page.keyboard.press('ArrowRight');
-    expect(await dialog.getByRole('radio', { name: 'Weekly' }).isChecked()).toBe(true);
+    const weekly = dialog.getByRole('radio', { name: 'Weekly' });
+    await keyTo(page, weekly, { key: 'ArrowRight', max: 2 });
+    await expect.poll(() => weekly.isChecked()).toBe(true);
     const count = dialog.getByLabel('Number of sessions');
     await tabTo(page, count);
     await page.keyboard.press('ControlOrMeta+a');
@@ -289,8 +287,9 @@ describe('admin: study sessions', () => {
     await amaniMarks.getByRole('radio', { name: 'Attended' }).click();
     // The radio group is moved through with the arrow keys: Attended -> No-show.
     await barakaMarks.getByRole('radio', { name: 'Attended' }).focus();
-    await page.keyboard.press('ArrowRight');
-    expect(await barakaMarks.getByRole('radio', { name: 'No-show' }).isChecked()).toBe(true);
+    const noShow = barakaMarks.getByRole('radio', { name: 'No-show' });
+    await keyTo(page, noShow, { key: 'ArrowRight', max: 1 });
+    await expect.poll(() => noShow.isChecked()).toBe(true);
     await expectNoAxeViolations(page);
     await shot(page, 'admin-sessions-attendance-dialog-1280');
     await marks.getByRole('button', { name: 'Save attendance' }).click();

@@ -94,7 +94,7 @@ describe('admin tests tab and test page', () => {
     await expect.poll(() => visible(page, 'Description is required')).toBe(true);
     await shot(page, 'create-dialog-errors-1280');
 
-    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await dialog
       .getByLabel('Description')
       .fill('Talk us through how you save with chamas and apps.');

@@ -14,6 +14,7 @@ import {
   type Api,
   createActiveStudy,
   isFocused,
+  keyTo,
   participant,
   settled,
   shot,
@@ -35,13 +36,7 @@ const overflows = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 /** Presses Tab until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, max = 80) {
-  for (let i = 0; i < max; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target.toString()}`);
-}
+const tabTo = (page: Page, target: Locator, max = 80) => keyTo(page, target, { max });
 
 /** The four studies: two that fit once the profile is filled, one that needs the income band, one for men. */
 async function studies(admin: Api, tag: string) {
@@ -153,19 +148,19 @@ async function fillProfileByKeyboard(page: Page, language: 'en' | 'sw') {
   await tabTo(page, noMobileMoney);
   await page.keyboard.press('Space');
   expect([await noMobileMoney.isChecked(), await mpesa.isChecked()]).toEqual([true, false]);
-  for (let i = 0; i < 10 && !(await isFocused(mpesa)); i++) await page.keyboard.press('Shift+Tab');
+  await keyTo(page, mpesa, { key: 'Shift+Tab', max: 10 });
   await page.keyboard.press('Space');
   expect([await mpesa.isChecked(), await noMobileMoney.isChecked()]).toEqual([true, false]);
   await tabTo(
     page,
     page.getByRole('radio', { name: r('internetAccess.mobile_and_home'), exact: true }),
   );
-  await page.keyboard.press('ArrowDown');
-  expect(
-    await page
-      .getByRole('radio', { name: r('internetAccess.mobile_only'), exact: true })
-      .isChecked(),
-  ).toBe(true);
+  const mobileOnly = page.getByRole('radio', {
+    name: r('internetAccess.mobile_only'),
+    exact: true,
+  });
+  await keyTo(page, mobileOnly, { key: 'ArrowDown', max: 1 });
+  await expect.poll(() => mobileOnly.isChecked()).toBe(true);
 
   // Back to step 2 and forward again: nothing typed is lost.
   await tabTo(page, page.getByRole('button', { name: p('research.back') }));
@@ -226,6 +221,12 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await expect
       .poll(() => page.getByRole('tab', { name: 'Profile Settings' }).getAttribute('aria-selected'))
       .toBe('true');
+    // Once the tab's form is there, the focus is still on its tab (the form's messages came with
+    // the page: loading them now would blank it and drop the focus to the body).
+    await expect
+      .poll(() => page.getByRole('heading', { level: 4, name: 'About you' }).isVisible())
+      .toBe(true);
+    expect(await isFocused(page.getByRole('tab', { name: 'Profile Settings' }))).toBe(true);
     await expectNoAxeViolations(page);
     await shot(page, 'recruiting-profile-step1-375');
     await fillProfileByKeyboard(page, 'en');
@@ -284,9 +285,9 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await expect.poll(() => isFocused(dialog.getByRole('radio', { name: 'Every day' }))).toBe(true);
     await expectNoAxeViolations(page);
     await shot(page, 'recruiting-screener-error-375');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    expect(await dialog.getByRole('radio', { name: 'Never' }).isChecked()).toBe(true);
+    const never = dialog.getByRole('radio', { name: 'Never' });
+    await keyTo(page, never, { key: 'ArrowDown', max: 2 });
+    await expect.poll(() => never.isChecked()).toBe(true);
     await tabTo(page, dialog.getByRole('button', { name: 'Submit application' }));
     await page.keyboard.press('Enter');
     await expect
@@ -377,6 +378,17 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await expect.poll(() => visible(page, 'About you')).toBe(true);
     await expectNoAxeViolations(page);
     await shot(page, 'recruiting-profile-1280');
+    // Side by side, the fields of a step line up whatever the length of their hints.
+    await page.getByRole('button', { name: message('en', 'profile', 'research.next') }).click();
+    const countyBox = page.getByRole('combobox', {
+      name: new RegExp(`^${message('en', 'recruiting', 'field.county')}`),
+    });
+    const townBox = page.getByRole('textbox', {
+      name: new RegExp(`^${message('en', 'recruiting', 'field.town')}`),
+    });
+    await expect.poll(() => townBox.isVisible()).toBe(true);
+    const [countyAt, townAt] = [await countyBox.boundingBox(), await townBox.boundingBox()];
+    expect(Math.abs(countyAt!.y - townAt!.y)).toBeLessThan(1);
 
     expectNoProblems(t);
     await t.close();
@@ -481,7 +493,20 @@ describe('a participant is recruited (decisions.md section 10)', () => {
     await page.goto(`/unsubscribe?token=${me.id}.invitations.${'A'.repeat(43)}`);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toMatch(/not valid/);
+    // A refused link is not offered again, nor what it would have done; the focus is on why.
+    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    expect(await visible(page, 'You will no longer be invited to studies')).toBe(false);
+    expect(await isFocused(page.getByRole('alert').first())).toBe(true);
     await expectNoAxeViolations(page);
+
+    // A Kiswahili mail's link (`&lang=sw`) opens the page in Kiswahili, and the server answers so.
+    await page.goto(`/unsubscribe?token=${me.id}.invitations.${'A'.repeat(43)}&lang=sw`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Jiondoe');
+    expect(await page.locator('html').getAttribute('lang')).toBe('sw');
+    await page.getByRole('button', { name: 'Jiondoe' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toMatch(/Kiungo hiki cha kujiondoa si sahihi/);
 
     expectNoProblems(t, [400, 404]);
     await t.close();

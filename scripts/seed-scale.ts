@@ -3,7 +3,9 @@
 // Fills a PostgreSQL database with the data set of the scale budget (decisions.md section 7),
 // generated inside PostgreSQL (INSERT … SELECT generate_series): a million rows in about a minute.
 // The database is created when missing; one that already holds data is refused unless --force,
-// which empties the generated tables (participants, studies, applications, payments, earnings).
+// which empties the generated tables (participants, studies, study sessions, applications,
+// payments, earnings). Studies carry criteria and screeners, applications the screener's
+// answers, and the places taken are booked into study sessions (decisions 031, 036).
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -161,6 +163,66 @@ const internet = list(`
 const mothers = list(
   `kikuyu | dholuo | luhya | kalenjin | kamba | kisii | meru | maa | somali | other`,
 );
+// The screener most generated studies ask (decisions.md section 10): one single choice whose
+// last option disqualifies, one multiple choice and one number. Answer skew: Android is common,
+// a feature phone rare, so "applications by answer" is measured both ways.
+const screener = [
+  {
+    id: 'phone',
+    text: 'Which phone do you use most days?',
+    kind: 'single',
+    required: true,
+    options: [
+      { id: 'android', label: 'An Android phone', rule: 'qualify' },
+      { id: 'iphone', label: 'An iPhone', rule: 'qualify' },
+      { id: 'feature', label: 'A phone without apps', rule: 'neutral' },
+      { id: 'none', label: 'I do not have a phone', rule: 'disqualify' },
+    ],
+  },
+  {
+    id: 'apps',
+    text: 'Which of these do you use every week?',
+    kind: 'multi',
+    required: false,
+    options: [
+      { id: 'mpesa', label: 'M-Pesa', rule: 'neutral' },
+      { id: 'whatsapp', label: 'WhatsApp', rule: 'neutral' },
+      { id: 'tiktok', label: 'TikTok', rule: 'neutral' },
+      { id: 'banking', label: "A bank's app", rule: 'neutral' },
+    ],
+  },
+  {
+    id: 'shopping',
+    text: 'How many times did you buy something online last month?',
+    kind: 'number',
+    required: true,
+    min: 0,
+    max: 100,
+  },
+];
+// Stored criteria (every list present) for one study in three; the rest take anyone.
+const noCriteria = {
+  genders: [],
+  counties: [],
+  employment: [],
+  devices: [],
+  languages: [],
+  incomeBands: [],
+  excludeStudies: [],
+  excludeTags: [],
+};
+const criteriaSets = [
+  { ...noCriteria, counties: ['Nairobi'] },
+  { ...noCriteria, ageMin: 18, ageMax: 34 },
+  {
+    ...noCriteria,
+    counties: ['Nairobi', 'Kiambu'],
+    devices: ['android_phone'],
+    languages: ['kiswahili'],
+  },
+  { ...noCriteria, genders: ['woman'], incomeBands: ['10k_30k', '30k_50k'] },
+];
+const json = (value: unknown) => `'${JSON.stringify(value).replace(/'/g, "''")}'::jsonb`;
 const arr = (items: string[]) =>
   `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 
@@ -184,7 +246,9 @@ try {
         `${new URL(url).pathname.slice(1)} already holds participants, studies or applications: add --force to replace them.`,
       );
     }
-    await client.query('TRUNCATE participants, tests, applications, payments, earnings CASCADE');
+    await client.query(
+      'TRUNCATE participants, tests, study_sessions, applications, payments, earnings CASCADE',
+    );
     step('--force: emptied the generated tables');
   }
 
@@ -206,11 +270,19 @@ try {
       (${arr(lastNames)})[1 + floor(power(random(), 2.2) * ${lastNames.length})::int] AS last_name,
       (${arr(domains)})[1 + floor(random() * ${domains.length})::int] AS domain,
       now() - random() * interval '730 days' AS created_at,
-      random() AS r
+      random() AS r, random() AS a, random() AS b, random() AS c, random() AS d, random() AS e,
+      random() AS f, random() AS g, random() AS h, random() AS i, random() AS j, random() AS k
     FROM generate_series(1, ${P}) AS n`);
+  // The research profile (decisions.md section 10) with the spreads a Kenyan panel has: most
+  // give some of it, Nairobi and the big towns dominate, nearly everyone has M-Pesa, a few
+  // are blocked, and a few accounts look like another's (the duplicates the console flags).
+  // Written with the rest of the row: an UPDATE of every row afterwards would leave the
+  // table half dead space.
   await client.query(
     `INSERT INTO participants (first_name, last_name, email, phone, password_hash, location, age,
-       occupation, date_of_birth, education, is_active, is_verified, last_login_at, created_at, updated_at)
+       occupation, date_of_birth, education, is_active, is_verified, last_login_at, created_at, updated_at,
+       gender, county, town, employment, income_band, internet_access, languages, devices, mobile_money,
+       invite_opt_in, study_mail, terms_version, privacy_version, consented_at, blocked_at, blocked_reason)
      SELECT g.first_name, g.last_name,
        lower(g.first_name) || (ARRAY['.', '_', ''])[1 + n % 3] || lower(g.last_name) || n || '@' || g.domain,
        -- A permutation of n: every phone is distinct, and fragments are spread like real numbers.
@@ -224,46 +296,35 @@ try {
        random() > 0.02,
        random() > 0.3,
        CASE WHEN random() < 0.8 THEN g.created_at + random() * (now() - g.created_at) END,
-       g.created_at, g.created_at
+       g.created_at, g.created_at,
+       CASE WHEN g.a < 0.2 THEN NULL WHEN g.a < 0.6 THEN 'woman' WHEN g.a < 0.97 THEN 'man'
+         WHEN g.a < 0.98 THEN 'non_binary' ELSE 'prefer_not_to_say' END,
+       CASE WHEN g.b < 0.15 THEN NULL
+         WHEN g.b < 0.45 THEN 'Nairobi' WHEN g.b < 0.52 THEN 'Kiambu' WHEN g.b < 0.58 THEN 'Mombasa'
+         WHEN g.b < 0.63 THEN 'Nakuru' WHEN g.b < 0.67 THEN 'Kisumu' WHEN g.b < 0.70 THEN 'Machakos'
+         ELSE (${arr(counties)})[1 + floor(random() * ${counties.length})::int] END,
+       CASE WHEN g.c < 0.4 THEN NULL ELSE (${arr(towns)})[1 + floor(random() * ${towns.length})::int] END,
+       CASE WHEN g.d < 0.25 THEN NULL
+         ELSE (${arr(employment)})[1 + floor(random() * ${employment.length})::int] END,
+       CASE WHEN g.e < 0.3 THEN NULL
+         ELSE (${arr(incomeBands)})[1 + floor(random() * ${incomeBands.length})::int] END,
+       CASE WHEN g.f < 0.3 THEN NULL
+         ELSE (${arr(internet)})[1 + floor(random() * ${internet.length})::int] END,
+       CASE WHEN g.g < 0.3 THEN '{}'::text[]
+         WHEN g.g < 0.55 THEN ARRAY['english', 'kiswahili']
+          ELSE ARRAY['english', 'kiswahili', (${arr(mothers)})[1 + floor(random() * ${mothers.length})::int]] END,
+       CASE WHEN g.h < 0.25 THEN '{}'::text[]
+         WHEN g.h < 0.33 THEN ARRAY['feature_phone'] WHEN g.h < 0.40 THEN ARRAY['iphone', 'computer']
+         WHEN g.h < 0.60 THEN ARRAY['android_phone', 'computer'] ELSE ARRAY['android_phone'] END,
+       CASE WHEN g.i < 0.25 THEN '{}'::text[] WHEN g.i < 0.37 THEN ARRAY['mpesa', 'airtel_money']
+         WHEN g.i < 0.98 THEN ARRAY['mpesa'] ELSE ARRAY['none'] END,
+       g.j < 0.45, g.j < 0.95, '2026-11-26', '2026-11-26', g.created_at,
+       CASE WHEN g.k < 0.002 THEN g.created_at + interval '30 days' END,
+       CASE WHEN g.k < 0.002 THEN 'Generated: duplicate account' END
      FROM gen_participants g
      ORDER BY g.created_at`,
     [passwordHash],
   );
-  // The research profile (decisions.md section 10) with the spreads a Kenyan panel has: most
-  // give some of it, Nairobi and the big towns dominate, nearly everyone has M-Pesa, a few
-  // are blocked, and a few accounts look like another's (the duplicates the console flags).
-  await client.query(`
-    UPDATE participants SET
-      gender = CASE WHEN r.a < 0.2 THEN NULL WHEN r.a < 0.6 THEN 'woman' WHEN r.a < 0.97 THEN 'man'
-        WHEN r.a < 0.98 THEN 'non_binary' ELSE 'prefer_not_to_say' END,
-      county = CASE WHEN r.b < 0.15 THEN NULL
-        WHEN r.b < 0.45 THEN 'Nairobi' WHEN r.b < 0.52 THEN 'Kiambu' WHEN r.b < 0.58 THEN 'Mombasa'
-        WHEN r.b < 0.63 THEN 'Nakuru' WHEN r.b < 0.67 THEN 'Kisumu' WHEN r.b < 0.70 THEN 'Machakos'
-        ELSE (${arr(counties)})[1 + floor(random() * ${counties.length})::int] END,
-      town = CASE WHEN r.c < 0.4 THEN NULL ELSE (${arr(towns)})[1 + floor(random() * ${towns.length})::int] END,
-      employment = CASE WHEN r.d < 0.25 THEN NULL
-        ELSE (${arr(employment)})[1 + floor(random() * ${employment.length})::int] END,
-      income_band = CASE WHEN r.e < 0.3 THEN NULL
-        ELSE (${arr(incomeBands)})[1 + floor(random() * ${incomeBands.length})::int] END,
-      internet_access = CASE WHEN r.f < 0.3 THEN NULL
-        ELSE (${arr(internet)})[1 + floor(random() * ${internet.length})::int] END,
-      languages = CASE WHEN r.g < 0.3 THEN '{}'::text[]
-        WHEN r.g < 0.55 THEN ARRAY['english', 'kiswahili']
-        ELSE ARRAY['english', 'kiswahili', (${arr(mothers)})[1 + floor(random() * ${mothers.length})::int]] END,
-      devices = CASE WHEN r.h < 0.25 THEN '{}'::text[]
-        WHEN r.h < 0.33 THEN ARRAY['feature_phone'] WHEN r.h < 0.40 THEN ARRAY['iphone', 'computer']
-        WHEN r.h < 0.60 THEN ARRAY['android_phone', 'computer'] ELSE ARRAY['android_phone'] END,
-      mobile_money = CASE WHEN r.i < 0.25 THEN '{}'::text[] WHEN r.i < 0.37 THEN ARRAY['mpesa', 'airtel_money']
-        WHEN r.i < 0.98 THEN ARRAY['mpesa'] ELSE ARRAY['none'] END,
-      invite_opt_in = r.j < 0.45,
-      study_mail = r.j < 0.95,
-      terms_version = '2026-11-26', privacy_version = '2026-11-26', consented_at = created_at,
-      blocked_at = CASE WHEN r.k < 0.002 THEN created_at + interval '30 days' END,
-      blocked_reason = CASE WHEN r.k < 0.002 THEN 'Generated: duplicate account' END
-    FROM (SELECT id, random() AS a, random() AS b, random() AS c, random() AS d, random() AS e,
-            random() AS f, random() AS g, random() AS h, random() AS i, random() AS j, random() AS k
-          FROM participants) r
-    WHERE r.id = participants.id`);
   await client.query(`
     CREATE TEMP TABLE pmap AS
     SELECT row_number() OVER (ORDER BY created_at, id)::int AS n, id, created_at FROM participants;
@@ -295,7 +356,7 @@ try {
 
   await client.query(`
     INSERT INTO tests (title, description, pay_rate, duration, max_participants, start_date, end_date,
-      tags, company, requirements, status, created_at, updated_at)
+      tags, company, requirements, criteria, screener, status, created_at, updated_at)
     SELECT
       (${arr(topics)})[1 + n % ${topics.length}] || ' #' || n,
       'Try the ' || lower((${arr(topics)})[1 + n % ${topics.length}]) || ' and think aloud while you do it. '
@@ -308,63 +369,120 @@ try {
       string_to_array((ARRAY['mobile,fintech', 'e-commerce,usability', 'health', 'agritech,mobile', 'interview'])[1 + n % 5], ','),
       (${arr(companies)})[1 + floor(random() * ${companies.length})::int],
       CASE WHEN random() < 0.5 THEN 'You use a smartphone daily.' END,
+      CASE n % 3 WHEN 0 THEN (ARRAY[${criteriaSets.map(json).join(', ')}])[1 + (n / 3) % ${criteriaSets.length}]
+        ELSE ${json(noCriteria)} END,
+      CASE WHEN n % 10 < 7 THEN ${json(screener)} ELSE '[]'::jsonb END,
       CASE WHEN c > now() - interval '45 days' THEN (ARRAY['active','active','active','not_started','paused'])[1 + floor(random() * 5)::int]
            ELSE (ARRAY['completed','completed','completed','completed','cancelled','postponed'])[1 + floor(random() * 6)::int] END,
       c, c
     FROM (SELECT n, now() - random() * interval '730 days' AS c FROM generate_series(1, ${S}) AS n) s`);
   await client.query(`
     CREATE TEMP TABLE smap AS
-    SELECT row_number() OVER (ORDER BY id)::int AS n, id, created_at, status, duration, pay_rate FROM tests;
+    SELECT row_number() OVER (ORDER BY id)::int AS n, id, created_at, status, duration, pay_rate,
+      screener <> '[]'::jsonb AS screened
+    FROM tests;
     ALTER TABLE smap ADD PRIMARY KEY (n);`);
   step(`studies: ${S.toLocaleString('en')}`);
 
   // Applications: people and studies drawn with a skew (some people apply a lot, some studies are
-  // popular); a repeated (participant, study) pair is skipped and the rounds go on until the count is met.
+  // popular); a repeated (participant, study) pair is skipped and the rounds go on until the count
+  // is met. They are drawn into a temporary table first, so that the study sessions can be made
+  // for the places they take and the applications written once, already booked (an UPDATE of
+  // millions of rows afterwards would leave the table half dead space).
+  await client.query(`
+    CREATE TEMP TABLE gen_apps (pn int NOT NULL, sn int NOT NULL, status text NOT NULL,
+      q float8 NOT NULL, applied timestamptz NOT NULL, PRIMARY KEY (pn, sn))`);
   let inserted = 0;
   for (let round = 0; inserted < A && round < 20; round++) {
     const want = Math.ceil((A - inserted) * (round === 0 ? 1.03 : 1.2));
     const result = await client.query(`
-      INSERT INTO applications (participant_id, test_id, status, screening, feedback, rating, hours_worked,
-        applied_at, scheduled_at, started_at, completed_at, reviewed_at)
-      SELECT p.id, s.id, x.status,
-        CASE WHEN x.q < 0.7 THEN 'I use mobile money every day and shop online about twice a month.' END,
-        CASE WHEN x.status = 'completed' AND x.q < 0.3 THEN 'Clear instructions, friendly moderator.' END,
-        CASE WHEN x.status = 'completed' THEN 3 + floor(x.q * 3)::int END,
-        CASE WHEN x.status = 'completed' THEN s.duration END,
-        x.applied, x.scheduled, x.started, x.completed,
-        CASE WHEN x.status <> 'interested' THEN x.applied + interval '2 days' END
+      INSERT INTO gen_apps (pn, sn, status, q, applied)
+      SELECT pn, sn,
+        CASE
+          WHEN sm.status IN ('active', 'not_started', 'paused') THEN
+            (ARRAY['interested','interested','interested','screening','screening','selected','scheduled','declined'])[1 + floor(random() * 8)::int]
+          WHEN sm.status = 'completed' THEN
+            (ARRAY['completed','completed','completed','completed','declined','declined','disqualified','interested','screening','selected'])[1 + floor(random() * 10)::int]
+         ELSE (ARRAY['interested','declined','disqualified','screening'])[1 + floor(random() * 4)::int]
+        END,
+        random(),
+        least(greatest(pm.created_at, sm.created_at) + random() * interval '30 days', now() - interval '6 days')
       FROM (
-        SELECT y.*,
-          CASE WHEN y.status IN ('scheduled', 'completed') THEN y.applied + interval '3 days' END AS scheduled,
-          CASE WHEN y.status = 'completed' THEN y.applied + interval '5 days' END AS started,
-          CASE WHEN y.status = 'completed' THEN y.applied + interval '5 days 2 hours' END AS completed
-        FROM (
-          SELECT pn, sn, random() AS q,
-            least(greatest(pm.created_at, sm.created_at) + random() * interval '30 days', now() - interval '6 days') AS applied,
-            CASE
-              WHEN sm.status IN ('active', 'not_started', 'paused') THEN
-                (ARRAY['interested','interested','interested','screening','screening','selected','scheduled','declined'])[1 + floor(random() * 8)::int]
-              WHEN sm.status = 'completed' THEN
-                (ARRAY['completed','completed','completed','completed','declined','declined','disqualified','interested','screening','selected'])[1 + floor(random() * 10)::int]
-              ELSE (ARRAY['interested','declined','disqualified','screening'])[1 + floor(random() * 4)::int]
-            END AS status
-          FROM (
-            SELECT 1 + floor(power(random(), 1.6) * ${P})::int AS pn,
-                   1 + floor(power(random(), 1.3) * ${S})::int AS sn
-            FROM generate_series(1, ${want})
-          ) pick
-          JOIN pmap pm ON pm.n = pick.pn
-          JOIN smap sm ON sm.n = pick.sn
-        ) y
-      ) x
-      JOIN pmap p ON p.n = x.pn
-      JOIN smap s ON s.n = x.sn
-      ORDER BY x.applied
+        SELECT 1 + floor(power(random(), 1.6) * ${P})::int AS pn,
+               1 + floor(power(random(), 1.3) * ${S})::int AS sn
+        FROM generate_series(1, ${want})
+      ) pick
+      JOIN pmap pm ON pm.n = pick.pn
+      JOIN smap sm ON sm.n = pick.sn
       LIMIT ${A - inserted}
-      ON CONFLICT (participant_id, test_id) DO NOTHING`);
+      ON CONFLICT (pn, sn) DO NOTHING`);
     inserted += result.rowCount ?? 0;
-    step(`applications: ${inserted.toLocaleString('en')} (round ${round + 1})`);
+    step(`applications drawn: ${inserted.toLocaleString('en')} (round ${round + 1})`);
   }
+
+  // Sessions (decision 031): every place taken (scheduled, completed) is booked into a session
+  // of 20 seats of its study, a day apart from the study's start, in person or remote by turns.
+  const SEATS = 20;
+  await client.query(`
+    CREATE TEMP TABLE gen_booked AS
+    SELECT pn, sn, ((row_number() OVER (PARTITION BY sn ORDER BY applied, pn) - 1) / ${SEATS})::int AS k
+    FROM gen_apps WHERE status IN ('scheduled', 'completed');
+    ALTER TABLE gen_booked ADD PRIMARY KEY (pn, sn);`);
+  await client.query(`
+    INSERT INTO study_sessions (test_id, starts_at, duration_minutes, mode, location, meeting_url,
+      capacity, status, created_at, updated_at)
+    SELECT sm.id,
+      date_trunc('day', sm.created_at) + interval '7 days' + k * interval '1 day' + interval '6 hours',
+      60 * sm.duration,
+      CASE WHEN k % 2 = 0 THEN 'in_person' ELSE 'remote' END,
+      CASE WHEN k % 2 = 0 THEN 'InsightLab studio, Westlands, Nairobi' END,
+      CASE WHEN k % 2 = 1 THEN 'https://meet.example.com/study-' || sm.n || '-' || k END,
+      ${SEATS}, 'open', sm.created_at, sm.created_at
+    FROM (SELECT sn, max(k) AS last FROM gen_booked GROUP BY sn) b
+    JOIN smap sm ON sm.n = b.sn
+    CROSS JOIN LATERAL generate_series(0, b.last) AS k`);
+  await client.query(`
+    CREATE TEMP TABLE session_map AS
+    SELECT sm.n AS sn, (row_number() OVER (PARTITION BY s.test_id ORDER BY s.starts_at) - 1)::int AS k, s.id
+    FROM study_sessions s JOIN smap sm ON sm.id = s.test_id;
+    ALTER TABLE session_map ADD PRIMARY KEY (sn, k);`);
+  const { rows: sessionCount } = await client.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM session_map',
+  );
+  step(`study sessions: ${sessionCount[0]!.n.toLocaleString('en')} (${SEATS} seats each)`);
+
+  // The answers of a screened study's applicants: a disqualified one said it has no phone.
+  await client.query(`
+    INSERT INTO applications (participant_id, test_id, status, screening, answers, feedback, rating,
+      hours_worked, applied_at, scheduled_at, started_at, completed_at, reviewed_at, session_id,
+      attendance, attendance_at)
+    SELECT p.id, s.id, g.status,
+      CASE WHEN g.q < 0.7 THEN 'I use mobile money every day and shop online about twice a month.' END,
+      CASE WHEN s.screened THEN jsonb_build_object(
+        'phone', CASE WHEN g.status = 'disqualified' THEN 'none'
+         WHEN g.q < 0.7 THEN 'android' WHEN g.q < 0.95 THEN 'iphone' ELSE 'feature' END,
+        'apps', to_jsonb(array_remove(ARRAY[
+          CASE WHEN random() < 0.9 THEN 'mpesa' END, CASE WHEN random() < 0.8 THEN 'whatsapp' END,
+          CASE WHEN random() < 0.3 THEN 'tiktok' END, CASE WHEN random() < 0.04 THEN 'banking' END], NULL)),
+        'shopping', floor(power(random(), 2) * 30)::int) END,
+      CASE WHEN g.status = 'completed' AND g.q < 0.3 THEN 'Clear instructions, friendly moderator.' END,
+      CASE WHEN g.status = 'completed' THEN 3 + floor(g.q * 3)::int END,
+      CASE WHEN g.status = 'completed' THEN s.duration END,
+      g.applied,
+      CASE WHEN g.status IN ('scheduled', 'completed') THEN g.applied + interval '3 days' END,
+      CASE WHEN g.status = 'completed' THEN g.applied + interval '5 days' END,
+      CASE WHEN g.status = 'completed' THEN g.applied + interval '5 days 2 hours' END,
+      CASE WHEN g.status <> 'interested' THEN g.applied + interval '2 days' END,
+      sess.id,
+      CASE WHEN g.status = 'completed' THEN 'attended' END,
+      CASE WHEN g.status = 'completed' THEN g.applied + interval '5 days 2 hours' END
+    FROM gen_apps g
+    JOIN pmap p ON p.n = g.pn
+    JOIN smap s ON s.n = g.sn
+    LEFT JOIN gen_booked b ON b.pn = g.pn AND b.sn = g.sn
+    LEFT JOIN session_map sess ON sess.sn = b.sn AND sess.k = b.k
+    ORDER BY g.applied`);
+  step(`applications: ${inserted.toLocaleString('en')} (answers, bookings)`);
 
   // Money and counters the way the app keeps them (docs/decisions/011): a payment per completed
   // application, earnings derived from payments, a study's taken places = scheduled + completed.
@@ -396,12 +514,14 @@ try {
   await client.query('VACUUM ANALYZE tests');
   await client.query('VACUUM ANALYZE applications');
   await client.query('VACUUM ANALYZE payments');
+  await client.query('VACUUM ANALYZE study_sessions');
   await client.query('VACUUM ANALYZE earnings');
   step('VACUUM ANALYZE');
 
   const { rows } = await client.query(`
     SELECT (SELECT count(*) FROM participants)::int AS participants, (SELECT count(*) FROM tests)::int AS studies,
       (SELECT count(*) FROM applications)::int AS applications, (SELECT count(*) FROM payments)::int AS payments,
+      (SELECT count(*) FROM study_sessions)::int AS sessions,
       pg_size_pretty(pg_database_size(current_database())) AS size`);
   console.log(rows[0]);
   const { rows: statuses } = await client.query(

@@ -35,6 +35,9 @@ export async function choose(
   scope: Page | Locator = page,
 ) {
   await scope.getByRole('combobox', { name: field }).click();
+  // Click only once the list has finished opening: a click while it still moves into place
+  // can land where the option is no longer, and the list then stays open.
+  await settled(page.getByRole('listbox'));
   await page.getByRole('option', { name: option, exact: true }).click();
   // The list fades out; wait until it is gone so axe does not see it half transparent.
   await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
@@ -77,6 +80,27 @@ export const fieldOrder = (page: Page) =>
 /** Whether the element has the keyboard focus. */
 export const isFocused = (locator: Locator) =>
   locator.evaluate((el) => el === document.activeElement).catch(() => false);
+
+/**
+ * Presses `key` (Tab by default) until `target` has the focus, at most `max` times, and
+ * fails if it never does. After each press it lets the page settle (a task, then a frame):
+ * Radix moves the focus along tabs and radios in a timeout after the keydown, so a check
+ * straight after the press can see the old focus and the next press would overshoot.
+ */
+export async function keyTo(
+  page: Page,
+  target: Locator,
+  { key = 'Tab', max = 60 }: { key?: string; max?: number } = {},
+) {
+  await target.waitFor();
+  for (let i = 0; i < max && !(await isFocused(target)); i++) {
+    await page.keyboard.press(key);
+    await page.evaluate(
+      () => new Promise((done) => setTimeout(() => requestAnimationFrame(() => done(null)), 0)),
+    );
+  }
+  if (!(await isFocused(target))) throw new Error(`${key} never reached ${target.toString()}`);
+}
 
 export const toastShown = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().isVisible();

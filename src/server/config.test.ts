@@ -88,6 +88,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_TIMEOUT_MS: 'soon' })).toThrow(/DATABASE_TIMEOUT_MS/);
   });
 
+  it('keeps DATABASE_POOL_SIZE PostgreSQL connections, 10 unless set, 1 to 200', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '201' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ', REDIS_URL: '' })).toMatchObject({
       databaseUrl: undefined,

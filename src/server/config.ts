@@ -67,6 +67,7 @@ const envSchema = z
       ),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     // argon2id's cost: production keeps the defaults; tests set the minimum, since every
     // sign-up and sign-in hashes and the suites do thousands of them.
     ARGON2_MEMORY_KIB: z.coerce
@@ -208,6 +209,8 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL: the longest a statement may run before the request answers 503. */
   databaseTimeoutMs: number;
+  /** PostgreSQL: connections this process keeps (a request waits when all are busy). */
+  databasePoolSize: number;
   /** argon2id's memory (KiB) and iterations for new password hashes. */
   passwordHashing: PasswordHashingCost;
   admin: { email: string; password: string } | undefined;
@@ -377,6 +380,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     passwordHashing: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

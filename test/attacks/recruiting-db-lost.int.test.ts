@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../app';
 import { createStudy, loginAs, participantInput } from '../factories';
 import { failOnceEverywhere, lostConnection } from '../faults/driver-fault';
+import { atStatement, loseEachStatement } from '../support/lose-each-statement';
 import {
   applications,
   auditLogs,
@@ -36,61 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** The session lookup is not the route's own: it still answers. */
-const routeOwn = (text: string) => !/"sessions"/.test(text);
-
-/**
- * A matcher that fires at the route's `k`-th own statement. node-postgres shows a statement
- * outside a transaction twice (the pool's query, then the checked-out client's, which takes
- * a callback the fault would never call), maybe with others between (Promise.all): on
- * PostgreSQL a text shown once is awaited once more and not counted again.
- */
-function atStatement(k: number) {
-  let seen = 0;
-  const shownOnce = new Map<string, number>();
-  const state = { fired: false };
-  const matches = (text: string) => {
-    if (!routeOwn(text)) return false;
-    if (t.database.kind === 'postgres') {
-      const pending = shownOnce.get(text) ?? 0;
-      if (pending > 0) {
-        shownOnce.set(text, pending - 1);
-        return false;
-      }
-      shownOnce.set(text, 1);
-    }
-    if (++seen !== k) return false;
-    state.fired = true;
-    return true;
-  };
-  return { matches, state };
-}
-
-/**
- * Runs `request` with the database lost at its 1st own statement, then its 2nd, … each time
- * expecting 503 and `untouched()` to hold, until it runs with no loss (the loss came after
- * its last statement); answers that last response and how many losses were tried.
- */
-async function loseEachStatement(
-  request: () => Promise<LightMyRequestResponse>,
-  untouched: () => Promise<void>,
-): Promise<{ last: LightMyRequestResponse; losses: number }> {
-  for (let k = 1; k < 60; k++) {
-    const at = atStatement(k);
-    const undo = failOnceEverywhere(t.database, at.matches, lostConnection());
-    let res: LightMyRequestResponse;
-    try {
-      res = await request();
-    } finally {
-      undo();
-    }
-    if (!at.state.fired) return { last: res, losses: k - 1 };
-    expect(res.statusCode, `loss at statement ${k}: ${res.body}`).toBe(503);
-    await untouched();
-  }
-  throw new Error('the request never got through');
-}
 
 const auditsOf = (resourceId: string, action: string) =>
   t.database.db
@@ -151,6 +97,7 @@ describe('POST /api/tests/{id}/invitations losing the database', () => {
     });
     const nothing = { invitations: 0, stamped: 0, mails: 0, texts: 0, audits: 0 };
     const { last, losses } = await loseEachStatement(
+      t.database,
       () =>
         t.app.inject({
           method: 'POST',
@@ -158,7 +105,7 @@ describe('POST /api/tests/{id}/invitations losing the database', () => {
           headers: { cookie: boss.cookie },
           payload: { limit: 100 },
         }),
-      async () => expect(await state()).toEqual(nothing),
+      { untouched: async () => expect(await state()).toEqual(nothing) },
     );
     expect(losses).toBeGreaterThanOrEqual(5);
     expect(last.statusCode, last.body).toBe(200);
@@ -180,6 +127,7 @@ describe('POST /api/applications with answers losing the database', () => {
         .from(applications)
         .where(and(eq(applications.testId, study.id), eq(applications.participantId, who.id)));
     const { last, losses } = await loseEachStatement(
+      t.database,
       () =>
         t.app.inject({
           method: 'POST',
@@ -187,7 +135,7 @@ describe('POST /api/applications with answers losing the database', () => {
           headers: { cookie: who.cookie },
           payload: { participantId: who.id, testId: study.id, answers: { story: 'Tuko kumi' } },
         }),
-      async () => expect(await rows()).toEqual([]),
+      { untouched: async () => expect(await rows()).toEqual([]) },
     );
     expect(losses).toBeGreaterThanOrEqual(3);
     expect(last.statusCode, last.body).toBe(201);
@@ -218,6 +166,7 @@ describe('PUT /api/me/consent losing the database', () => {
       audits: (await auditsOf(who.id, 'participant.consent')).length,
     });
     const { last } = await loseEachStatement(
+      t.database,
       () =>
         t.app.inject({
           method: 'PUT',
@@ -225,7 +174,10 @@ describe('PUT /api/me/consent losing the database', () => {
           headers: { cookie: who.cookie },
           payload: { inviteOptIn: true, acceptCurrent: true },
         }),
-      async () => expect(await state()).toEqual({ optIn: false, records: 0, audits: 0 }),
+      {
+        untouched: async () =>
+          expect(await state()).toEqual({ optIn: false, records: 0, audits: 0 }),
+      },
     );
     expect(last.statusCode, last.body).toBe(200);
     expect(await state()).toEqual({ optIn: true, records: 3, audits: 1 });
@@ -251,12 +203,13 @@ describe('POST /api/unsubscribe/{token} losing the database', () => {
       ).length,
     });
     const { last } = await loseEachStatement(
+      t.database,
       () =>
         t.app.inject({
           method: 'POST',
           url: `/api/unsubscribe/${signer.sign(id!, 'invitations')}`,
         }),
-      async () => expect(await state()).toEqual({ optIn: true, records: 0 }),
+      { untouched: async () => expect(await state()).toEqual({ optIn: true, records: 0 }) },
     );
     expect(last.statusCode, last.body).toBe(200);
     expect(await state()).toEqual({ optIn: false, records: 1 });
@@ -297,7 +250,7 @@ describe('PUT /api/participants/{id}/block losing the database', () => {
   it('blocks and ends the sessions with the audit, or changes nothing: never half', async () => {
     for (let k = 1; ; k++) {
       const { state, request } = await blockSetup();
-      const at = atStatement(k);
+      const at = atStatement(t.database, k);
       const undo = failOnceEverywhere(t.database, at.matches, lostConnection());
       let res: LightMyRequestResponse;
       try {
@@ -324,7 +277,9 @@ describe('PUT /api/participants/{id}/block losing the database', () => {
   // transaction now.
   it('a 503 means the block was not made', async () => {
     const { state, request } = await blockSetup();
-    await loseEachStatement(request, async () => expect(await state()).toEqual(NOTHING));
+    await loseEachStatement(t.database, request, {
+      untouched: async () => expect(await state()).toEqual(NOTHING),
+    });
   });
 });
 
@@ -339,8 +294,9 @@ describe('POST /api/participants/register with consent losing the database', () 
       return row;
     };
     const { last } = await loseEachStatement(
+      t.database,
       () => t.app.inject({ method: 'POST', url: '/api/participants/register', payload: input }),
-      async () => expect(await state()).toBeUndefined(),
+      { untouched: async () => expect(await state()).toBeUndefined() },
     );
     expect(last.statusCode, last.body).toBe(201);
     const row = await state();

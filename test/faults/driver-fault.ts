@@ -1,6 +1,7 @@
 import type { Database } from '../../src/server/db/client';
 
-type QueryFn = (...args: unknown[]) => Promise<unknown>;
+/** A driver's query: a promise, or (node-postgres given a callback) nothing. */
+type QueryFn = (...args: unknown[]) => Promise<unknown> | undefined;
 
 /** node-postgres takes a config object ({ text }), PGlite the SQL string. */
 const textOf = (query: unknown) =>
@@ -109,7 +110,14 @@ function failStatements(
   const guard = (original: QueryFn) =>
     function (this: unknown, ...args: unknown[]) {
       const error = fail(textOf(args[0]), paramsOf(args));
-      return error ? Promise.reject(error) : original.apply(this, args);
+      if (!error) return original.apply(this, args);
+      // The pool's own query calls its checked-out client's with a callback, and waits on it.
+      const callback = args[args.length - 1];
+      if (typeof callback === 'function') {
+        queueMicrotask(() => (callback as (e: Error) => void)(error));
+        return undefined;
+      }
+      return Promise.reject(error);
     };
   const undo: (() => void)[] = [];
   const patch = (owner: Record<string, unknown>, key: string, value: unknown) => {

@@ -71,8 +71,13 @@ export async function enrolAndStepUp(
   let lastStep = -Infinity;
   const recoveryLeft: string[] = [];
   const nextCode = () => {
-    const current = stepOf(now());
-    const step = Math.max(current - 1, lastStep + 1);
+    const at = now();
+    const current = stepOf(at);
+    // The previous step's code is taken for three codes a step, unless the step is about to
+    // end: a request that crosses into the next step would then find it two steps old
+    // (outside the server's window of one step either side) and refuse it.
+    const endingSoon = at.getTime() % PERIOD_MS > PERIOD_MS - 5_000;
+    const step = Math.max(endingSoon ? current : current - 1, lastStep + 1);
     if (step <= current + 1) {
       lastStep = step;
       return totpCode(secret, new Date(step * PERIOD_MS));

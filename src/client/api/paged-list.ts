@@ -4,7 +4,12 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 export const LIST_PAGE_SIZE = 50;
 
 /** What every keyset list answers besides its rows. */
-export type PagedAnswer = { nextCursor?: string | null; total?: number };
+export type PagedAnswer = {
+  nextCursor?: string | null;
+  total?: number;
+  /** `total` is the server's rounded estimate: too many to count at once (decision 037). */
+  totalEstimated?: boolean;
+};
 
 /**
  * One of the admin lists, page by page, from the endpoint's own fetcher.
@@ -32,6 +37,7 @@ export function usePagedList<A extends PagedAnswer, T>({
     ...query,
     items: pages.flatMap((page) => itemsOf(page) ?? []),
     total: typeof total === 'number' ? total : undefined,
+    totalEstimated: pages[0]?.totalEstimated === true,
     /** The first page's whole answer, for extra fields such as payment totals. */
     firstPage: pages[0],
   };

@@ -24,3 +24,10 @@ export const isAdminTab = (value: string | null): value is AdminTab =>
 /** The dashboard URL opening one tab, e.g. from a notification or the study page's Back link. */
 export const adminTabHref = (tab: AdminTab) =>
   tab === 'overview' ? paths.adminDashboard : `${paths.adminDashboard}?tab=${tab}`;
+
+/** The query parameter the Applications tab opens with a study chosen by. */
+export const APPLICATIONS_STUDY_PARAM = 'study';
+
+/** The Applications tab with one study chosen: its applicants, filterable by answer. */
+export const studyApplicationsHref = (studyId: string) =>
+  `${adminTabHref('applications')}&${APPLICATIONS_STUDY_PARAM}=${encodeURIComponent(studyId)}`;

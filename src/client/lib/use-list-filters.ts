@@ -3,10 +3,13 @@ import { useDebouncedValue } from './use-debounced-value';
 
 /**
  * An admin list's filters: select filters (status, study…) and a search box whose text is
- * sent trimmed once typing pauses. `query` is what the list asks the server for.
+ * sent trimmed once typing pauses. `query` is what the list asks the server for; `initial`
+ * is what a link opened the list with.
  */
-export function useListFilters<F extends Record<string, string | undefined>>() {
-  const [selected, setSelected] = useState<Partial<F>>({});
+export function useListFilters<F extends Record<string, string | undefined>>(
+  initial: Partial<F> = {},
+) {
+  const [selected, setSelected] = useState<Partial<F>>(initial);
   const [search, setSearch] = useState('');
   const searched = useDebouncedValue(search.trim());
   return {

@@ -94,6 +94,9 @@ export async function openPostgres(
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + 1000,
     keepAlive: true,
+    // No JIT: every statement here is short, and compiling one (5 to 50 ms) costs more than it
+    // saves; a million-row count paid it on every filter (docs/decisions/037-counts-at-scale.md).
+    options: '-c jit=off',
   });
   // pg emits 'error' on a Client whose server goes away, idle in the pool or checked out
   // (a transaction between two statements): unheard, that event ends the process. Each
@@ -185,10 +188,18 @@ export async function openPglite(
 }
 
 export async function openDatabase(
-  config: { databaseUrl: string | undefined; dataDir: string; databaseTimeoutMs?: number },
+  config: {
+    databaseUrl: string | undefined;
+    dataDir: string;
+    databaseTimeoutMs?: number;
+    databasePoolSize?: number;
+  },
   log?: DbLog,
 ): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, 10, { timeoutMs: config.databaseTimeoutMs, log })
+    ? openPostgres(config.databaseUrl, config.databasePoolSize ?? 10, {
+        timeoutMs: config.databaseTimeoutMs,
+        log,
+      })
     : openPglite(config.dataDir);
 }

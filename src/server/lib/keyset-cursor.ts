@@ -22,6 +22,17 @@ export function encodeMicroCursor(at: string, id: string): string {
   return Buffer.from(`${at}|${id}`).toString('base64url');
 }
 
+/**
+ * A real moment: Date.parse rolls 30 February over to 2 March and takes year 0000, which
+ * PostgreSQL refuses; the text must come back from the Date unchanged (to the millisecond).
+ */
+function isRealMoment(at: string): boolean {
+  const ms = Date.parse(at);
+  return (
+    !Number.isNaN(ms) && at >= '0001' && new Date(ms).toISOString().slice(0, 23) === at.slice(0, 23)
+  );
+}
+
 export function decodeMicroCursor(cursor: string | undefined): MicroCursor | undefined {
   if (!cursor) return undefined;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -29,7 +40,7 @@ export function decodeMicroCursor(cursor: string | undefined): MicroCursor | und
     rest.length > 0 ||
     !at ||
     !ISO_MICROS.test(at) ||
-    Number.isNaN(Date.parse(at)) ||
+    !isRealMoment(at) ||
     !id ||
     !UUID.test(id)
   ) {

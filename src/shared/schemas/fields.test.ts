@@ -20,6 +20,7 @@ import {
 } from './participants';
 import { clientRequestSchema, researchRequestSchema } from './requests';
 import { createStudySchema } from './studies';
+import { nairobiToday } from '../rules/eligibility';
 
 function firstError(schema: z.ZodType, value: unknown, field: string): string | undefined {
   const result = schema.safeParse(value);
@@ -225,6 +226,26 @@ describe('dates stay between 1900-01-01 and 2100-12-31', () => {
         'Use a date from 1900-01-01 to 2100-12-31',
       );
     }
+  });
+
+  it('takes a date of birth only for an age from 16 to 100 on Nairobi’s date (decisions.md section 10)', () => {
+    const today = nairobiToday(new Date());
+    const yearsAgo = (n: number, days = 0) => {
+      const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+      const at = new Date(Date.UTC(y - n, m - 1, d + days));
+      return at.toISOString().slice(0, 10);
+    };
+    const error = (v: string) =>
+      firstError(participantProfileUpdateSchema, { dateOfBirth: v }, 'dateOfBirth');
+    const tooYoungOrOld = 'You must be from 16 to 100 years old to take part';
+    expect(error(yearsAgo(16))).toBeUndefined();
+    expect(error(yearsAgo(16, 1))).toBe(tooYoungOrOld);
+    expect(error(yearsAgo(101, 1))).toBeUndefined();
+    expect(error(yearsAgo(101))).toBe(tooYoungOrOld);
+    expect(error('1900-01-01')).toBe(tooYoungOrOld);
+    expect(error('2015-01-01')).toBe(tooYoungOrOld);
+    // Not a date at all, or in the future: the date message, once.
+    expect(error('2999-01-01')).toBe('Please enter a valid date');
   });
 });
 

@@ -19,9 +19,11 @@ import {
   requiredName,
   text,
 } from './fields';
+import { ageOn, nairobiToday } from '../rules/eligibility';
 import { ageRanges, educationLevels, paymentStatuses } from './options';
 import { pageQuery, searchParam } from './paging';
 import {
+  agesInOrder,
   participantFilterSchema,
   recruitingProfileFields,
   recruitingProfileSchema,
@@ -33,6 +35,13 @@ const CHOICE = messages.choice;
 /** A date of birth: a real day from 1900-01-01 to today. */
 function isPastIsoDate(value: string): boolean {
   return isIsoDateInRange(value) && new Date(`${value}T00:00:00Z`).getTime() <= Date.now();
+}
+
+/** Participants are 16 to 100 years old (decisions.md section 10), on Nairobi's date. */
+export const PARTICIPANT_AGE = { min: 16, max: 100 } as const;
+function hasParticipantAge(value: string): boolean {
+  const age = ageOn(value, nairobiToday(new Date()));
+  return age >= PARTICIPANT_AGE.min && age <= PARTICIPANT_AGE.max;
 }
 
 /**
@@ -51,7 +60,10 @@ export const participantFields = {
     .string({ error: DATE_MESSAGE })
     .refine(hasNoControl, { error: DATE_MESSAGE })
     .trim()
-    .refine((v) => v === '' || isPastIsoDate(v), { error: DATE_MESSAGE }),
+    .refine((v) => v === '' || isPastIsoDate(v), { error: DATE_MESSAGE, abort: true })
+    .refine((v) => v === '' || hasParticipantAge(v), {
+      error: say('dateOfBirthAge', PARTICIPANT_AGE),
+    }),
 };
 
 /**
@@ -249,11 +261,15 @@ export const photoMessages = {
 };
 
 /** GET /api/participants/export.csv: the list's search and filters. */
-export const participantSearchQuerySchema = z.object({
-  search: searchParam,
-  ...participantFilterSchema.shape,
-});
+export const participantSearchQuerySchema = z
+  .object({
+    search: searchParam,
+    ...participantFilterSchema.shape,
+  })
+  .refine(...agesInOrder);
 
 /** GET /api/participants: newest first, searched on the server. */
-export const participantListQuerySchema = pageQuery.extend(participantSearchQuerySchema.shape);
+export const participantListQuerySchema = pageQuery
+  .extend(participantSearchQuerySchema.shape)
+  .refine(...agesInOrder);
 export type ParticipantListQuery = z.output<typeof participantListQuerySchema>;

@@ -205,6 +205,15 @@ const criterionList = <const T extends readonly [string, ...string[]]>(values: T
     .optional();
 const TAG_MAX = 40;
 
+/** Ages from and to in order, as the study criteria want them (on the schemas that spread the filters). */
+export const agesInOrder: [
+  (f: { ageMin?: number | undefined; ageMax?: number | undefined }) => boolean,
+  { path: PropertyKey[]; error: () => string },
+] = [
+  (f) => f.ageMin === undefined || f.ageMax === undefined || f.ageMin <= f.ageMax,
+  { path: ['ageMax'], error: () => tr('validation', 'criteria.ageOrder') },
+];
+
 /**
  * A study's criteria (POST and PUT /api/tests, and its answer): each optional; a participant
  * is eligible when every criterion given is met; a list given empty sets nothing.
@@ -238,10 +247,7 @@ export const criteriaSchema = z
       .optional(),
   })
   .strict()
-  .refine((c) => c.ageMin === undefined || c.ageMax === undefined || c.ageMin <= c.ageMax, {
-    path: ['ageMax'],
-    error: () => tr('validation', 'criteria.ageOrder'),
-  });
+  .refine(...agesInOrder);
 export type Criteria = z.output<typeof criteriaSchema>;
 export type CriteriaInput = z.input<typeof criteriaSchema>;
 
@@ -583,6 +589,8 @@ export type Consent = z.infer<typeof consentSchema>;
 export const matchesSchema = z.object({
   total: z.number().int(),
   invitable: z.number().int(),
+  /** True when both are rounded estimates: too many to count at once (decision 037). */
+  estimated: z.boolean(),
   /** INVITE_COOLDOWN_DAYS: nobody is invited more often than this, across studies. */
   cooldownDays: z.number().int(),
 });

@@ -9,6 +9,8 @@ type ParticipantsAnswer = {
   participants: AdminParticipant[];
   nextCursor?: string | null;
   total?: number;
+  /** `total` is a rounded estimate: too many to count at once (decision 037). */
+  totalEstimated?: boolean;
 };
 
 /**
@@ -22,7 +24,7 @@ export type ParticipantFilters = Partial<
 /**
  * GET /api/participants?search=&…filters&limit=&cursor=: newest first, searched and filtered
  * on the server (name, e-mail, phone, location; every profile field), `total` counting every
- * match.
+ * match (estimated above 10,000, or when counting would be slow: `totalEstimated`).
  */
 export function getParticipants(
   query: ParticipantFilters & {

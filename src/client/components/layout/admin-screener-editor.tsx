@@ -553,6 +553,8 @@ function OptionsEditor({
                         autoComplete="off"
                         spellCheck={false}
                         maxLength={40}
+                        // A long id scrolls in its narrow box: the whole of it on hover.
+                        title={input.value}
                         className="font-mono"
                       />
                     </FormControl>

@@ -34,9 +34,11 @@ export function StudyMatchCount({
   else if (matches.isPending) text = 'Counting eligible participants…';
   else if (matches.isError && !matches.data)
     text = 'The eligible participants could not be counted.';
-  else if (matches.data)
-    text = `${count(matches.data.total)} eligible · ${count(matches.data.invitable)} can be invited`;
-  else text = '';
+  else if (matches.data) {
+    // Too many to count at once: the server's rounded estimates (decision 037).
+    const about = matches.data.estimated ? 'About ' : '';
+    text = `${about}${count(matches.data.total)} eligible · ${about.toLowerCase()}${count(matches.data.invitable)} can be invited`;
+  } else text = '';
   const busy = Boolean(studyId) && parsed.success && (typing || matches.isFetching);
 
   return (

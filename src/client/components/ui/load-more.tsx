@@ -10,9 +10,12 @@ export function LoadMore({
   loading,
   onLoadMore,
   noun,
+  estimated = false,
 }: {
   shown: number;
   total: number | undefined;
+  /** `total` is the server's estimate (decision 037): "of about …". */
+  estimated?: boolean | undefined;
   hasMore: boolean;
   loading: boolean;
   onLoadMore: () => void;
@@ -28,7 +31,10 @@ export function LoadMore({
       <p aria-live="polite">
         {total === undefined
           ? t('list.showing', count)
-          : t('list.showingOf', { ...count, total: total.toLocaleString(locale) })}
+          : t(estimated ? 'list.showingOfAbout' : 'list.showingOf', {
+              ...count,
+              total: total.toLocaleString(locale),
+            })}
       </p>
       {hasMore && (
         <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loading}>

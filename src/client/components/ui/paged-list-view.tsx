@@ -9,6 +9,8 @@ import { LoadMore } from './load-more';
 export type PagedListState<T> = {
   items: T[];
   total: number | undefined;
+  /** `total` is an estimate (decision 037): "of about …". */
+  totalEstimated?: boolean;
   isPending: boolean;
   isError: boolean;
   error: unknown;
@@ -96,6 +98,7 @@ export function PagedListView<T>({
       <LoadMore
         shown={list.items.length}
         total={list.total}
+        estimated={list.totalEstimated}
         hasMore={list.hasNextPage}
         loading={list.isFetchingNextPage}
         onLoadMore={() => void list.fetchNextPage()}

@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client';
+import { countWithin, roughly } from '../../db/counting';
 import {
   applications,
   participants,
@@ -19,6 +21,7 @@ import {
 } from '../../lib/keyset-cursor';
 import { participantSearch } from '../participants/participants.repo';
 import { reliabilityColumns } from '../sessions/sessions.repo';
+import { preparedPerDatabase } from '../../db/prepared';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 
@@ -123,8 +126,8 @@ export async function updateApplicationStatus(
 }
 
 /** A participant's own applications with their studies, booked sessions and places in line, newest first. */
-export async function listOwnApplications(db: DbOrTx, participantId: string) {
-  return db
+const ownApplicationsQuery = preparedPerDatabase((db) =>
+  db
     .select({
       application: applications,
       study: studies,
@@ -144,8 +147,13 @@ export async function listOwnApplications(db: DbOrTx, participantId: string) {
         inArray(waitlistEntries.status, ['waiting', 'offered']),
       ),
     )
-    .where(eq(applications.participantId, participantId))
-    .orderBy(...newestFirst(applications.appliedAt, applications.id));
+    .where(eq(applications.participantId, sql.placeholder('participantId')))
+    .orderBy(...newestFirst(applications.appliedAt, applications.id))
+    .prepare('list_own_applications'),
+);
+
+export async function listOwnApplications(db: DbOrTx, participantId: string) {
+  return ownApplicationsQuery(db).execute({ participantId });
 }
 
 export type OwnApplicationRow = Awaited<ReturnType<typeof listOwnApplications>>[number];
@@ -160,7 +168,7 @@ export type AdminApplicationFilter = Pick<
  * option id, a multiple one as a list of them. Both are jsonb containment, which the GIN
  * index applications_answers_idx serves.
  */
-function choseOption(answer: { questionId: string; optionId: string }): SQL {
+export function choseOption(answer: { questionId: string; optionId: string }): SQL {
   const single = JSON.stringify({ [answer.questionId]: answer.optionId });
   const multi = JSON.stringify({ [answer.questionId]: [answer.optionId] });
   return sql`(${applications.answers} @> ${single}::jsonb OR ${applications.answers} @> ${multi}::jsonb)`;
@@ -180,7 +188,7 @@ function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
  * person joined, the study's scheduled count read from the (test_id, status) index. With
  * `limit`, that many rows after `cursor`.
  */
-export async function listAdminApplications(
+export function listAdminApplications(
   db: DbOrTx,
   filter: AdminApplicationFilter,
   noShowWindowStart: Date,
@@ -221,12 +229,33 @@ export async function countAdminApplications(
   db: DbOrTx,
   filter: AdminApplicationFilter,
 ): Promise<number> {
-  const query = db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(applications)
-    .$dynamic();
+  const [row] = await matchingApplications(db, { total: sql<number>`count(*)::int` }, filter);
+  return row?.total ?? 0;
+}
+
+/** The applications of `filter`, selecting `fields` (the search joins the people). */
+function matchingApplications<F extends SelectedFields>(
+  db: DbOrTx,
+  fields: F,
+  filter: AdminApplicationFilter,
+) {
+  const query = db.select(fields).from(applications).$dynamic();
   if (filter.search?.trim())
     query.innerJoin(participants, eq(participants.id, applications.participantId));
-  const [row] = await query.where(adminFilter(filter));
-  return row?.total ?? 0;
+  return query.where(adminFilter(filter));
+}
+
+/**
+ * The list's total (docs/decisions/037-counts-at-scale.md): exact when small and quick,
+ * else the planner's estimate, rounded, and said to be one.
+ */
+export function countAdminApplicationsWithin(
+  db: Db,
+  filter: AdminApplicationFilter,
+): Promise<{ value: number; estimated: boolean }> {
+  return countWithin(db, {
+    size: matchingApplications(db, { one: sql`1` }, filter),
+    exact: (tx) => countAdminApplications(tx, filter),
+    estimate: roughly,
+  });
 }

@@ -56,6 +56,8 @@ export async function applicationsRoutes(
             applications: z.array(z.union([adminApplicationSchema, applicationSchema])),
             nextCursor: z.string().nullable().optional(),
             total: z.number().int().optional(),
+            /** True when `total` is the planner's rounded estimate (decision 037). */
+            totalEstimated: z.boolean().optional(),
           }),
         },
       },

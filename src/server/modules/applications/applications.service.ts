@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { totalBesidePage } from '../../db/counting';
+import { settleAll } from '../../lib/settle-all';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { decodeMicroCursor, keysetPage } from '../../lib/keyset-cursor';
@@ -35,7 +37,7 @@ import { notifyBooking } from '../sessions/session-notices';
 import { findPerson, findSession, studyHasSessions } from '../sessions/sessions.repo';
 import { ownApplication, toAdminApplication, toApplication } from './applications.mapper';
 import {
-  countAdminApplications,
+  countAdminApplicationsWithin,
   type AdminApplicationRow,
   countPlacesTaken,
   findApplication,
@@ -63,6 +65,7 @@ type ApplicationList = {
   applications: (AdminApplication | Application)[];
   nextCursor?: string | null;
   total?: number;
+  totalEstimated?: boolean;
 };
 
 export function createApplicationsService(deps: {
@@ -93,18 +96,23 @@ export function createApplicationsService(deps: {
       };
     }
     const limit = query.limit ?? 50;
-    const [rows, total] = await Promise.all([
+    const [rows, total] = await settleAll([
       listAdminApplications(db, query, windowStart(), {
         limit: limit + 1,
         cursor: decodeMicroCursor(query.cursor),
       }),
-      countAdminApplications(db, query),
+      countAdminApplicationsWithin(db, query),
     ]);
     const { shown, nextCursor } = keysetPage(rows, limit, (r) => ({
       at: r.cursorAt,
       id: r.application.id,
     }));
-    return { applications: shown.map(toAdmin), nextCursor, total };
+    return {
+      applications: shown.map(toAdmin),
+      nextCursor,
+      total: totalBesidePage(total, shown.length, nextCursor !== null),
+      totalEstimated: total.estimated,
+    };
   }
 
   return {
@@ -124,7 +132,8 @@ export function createApplicationsService(deps: {
           if (!study) throw notFound(studyNotFound());
           if (study.status !== 'active') throw notFound(notOpen());
           if (!(await deps.settings.studiesOpenIn(tx))) throw conflict(studiesPostponed());
-          const subject = await eligibilitySubject(tx, applicantId);
+          // Held to the end: a block at this moment waits, or is seen (FOR SHARE).
+          const subject = await eligibilitySubject(tx, applicantId, { lock: true });
           if (!subject || subject.blocked) throw forbidden(tr('errors', 'application.blocked'));
           if (!verdictFor(subject, study.criteria, nairobiToday(now())).eligible)
             throw forbidden(tr('errors', 'application.notEligible'));

@@ -170,6 +170,24 @@ describe('participant filters (decisions.md section 10)', () => {
       expect(csv.statusCode, query).toBe(400);
     }
   });
+
+  it('refuses ages in the wrong order (400 on ageMax, as the study criteria do), not an empty list', async () => {
+    for (const url of [
+      '/api/participants?ageMin=50&ageMax=20',
+      '/api/participants/export.csv?ageMin=50&ageMax=20',
+    ]) {
+      const res = await t.app.inject({ url, headers: { cookie: boss.cookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors, url).toEqual({
+        ageMax: 'The minimum age cannot be above the maximum age',
+      });
+    }
+    const same = await t.app.inject({
+      url: '/api/participants?ageMin=30&ageMax=30',
+      headers: { cookie: boss.cookie },
+    });
+    expect(same.statusCode).toBe(200);
+  });
 });
 
 describe('possible duplicates', () => {

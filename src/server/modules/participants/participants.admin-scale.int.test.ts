@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createParticipant, loginAs } from '../../../../test/factories';
 import { queryPlan } from '../../../../test/query-plan';
 import { participants } from '../../db/schema/index';
+import { devices, mobileMoneyServices, spokenLanguages } from '../../../shared/schemas/recruiting';
 
 let t: TestApp;
 let boss: { cookie: string };
@@ -107,6 +108,30 @@ describe('participants list at scale', () => {
     const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
     expect(rows.map((r) => r.indexname)).toEqual(['participants_search_text_idx']);
     expect(rows[0]?.indexdef).toContain('(search_text gin_trgm_ops)');
+  });
+
+  it('has, in the migrated database, a partial index for every option of each list field (a new option needs its migration: npm run db:generate)', async () => {
+    const result = await t.database.db.execute(
+      sql`SELECT indexname, indexdef FROM pg_indexes
+           WHERE tablename = 'participants'
+             AND indexname ~ '^participants_(language|device|mobile_money)_.+_idx$'`,
+    );
+    const rows = (result as unknown as { rows: { indexname: string; indexdef: string }[] }).rows;
+    const expected = (
+      [
+        ['language', 'languages', spokenLanguages],
+        ['device', 'devices', devices],
+        ['mobile_money', 'mobile_money', mobileMoneyServices],
+      ] as const
+    ).flatMap(([field, column, values]) =>
+      values.map((value) => ({ name: `participants_${field}_${value}_idx`, column, value })),
+    );
+    expect(rows.map((r) => r.indexname).sort()).toEqual(expected.map((e) => e.name).sort());
+    // Each on its own option: the filter's predicate, `column @> ARRAY[value]`.
+    for (const { name, column, value } of expected)
+      expect(rows.find((r) => r.indexname === name)?.indexdef).toContain(
+        `WHERE (${column} @> ARRAY['${value}'::text])`,
+      );
   });
 
   it('plans deep pages as an index range and searches on the trigram index', async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { countWithin, roughly } from '../../db/counting';
 import {
   earnings,
   invitations,
@@ -310,6 +311,24 @@ export function countParticipantsQuery(db: DbOrTx, where: SQL | undefined) {
 export async function countParticipants(db: DbOrTx, where: SQL | undefined): Promise<number> {
   const [row] = await countParticipantsQuery(db, where);
   return row?.total ?? 0;
+}
+
+/**
+ * The list's total (docs/decisions/037-counts-at-scale.md): exact when small and quick,
+ * else the planner's estimate, rounded, and said to be one.
+ */
+export function countParticipantsWithin(
+  db: Db,
+  where: SQL | undefined,
+): Promise<{ value: number; estimated: boolean }> {
+  return countWithin(db, {
+    size: db
+      .select({ one: sql`1` })
+      .from(participants)
+      .where(where),
+    exact: (tx) => countParticipants(tx, where),
+    estimate: roughly,
+  });
 }
 
 /** The payout number (decisions.md section 11): E.164, or null to pay to the phone. */

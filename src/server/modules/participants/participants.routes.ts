@@ -75,6 +75,8 @@ export async function participantsRoutes(
             participants: z.array(adminParticipantSchema),
             nextCursor: z.string().nullable(),
             total: z.number().int(),
+            /** True when `total` is the planner's rounded estimate (decision 037). */
+            totalEstimated: z.boolean(),
           }),
         },
       },

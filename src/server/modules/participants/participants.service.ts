@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Db, DbOrTx } from '../../db/client';
+import { totalBesidePage } from '../../db/counting';
+import { settleAll } from '../../lib/settle-all';
 import { conflict, notFound } from '../../lib/app-error';
 import { csvFromRows } from '../../lib/csv-export';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -38,7 +40,7 @@ import {
   toParticipantCsvRecord,
 } from './participants.mapper';
 import {
-  countParticipants,
+  countParticipantsWithin,
   deleteParticipant,
   findEarnings,
   findParticipant,
@@ -140,11 +142,15 @@ export function createParticipantsService({
     /** Newest first, searched and filtered on the server, keyset-paginated. */
     async list(query: ParticipantListQuery) {
       const where = participantWhere(query, nairobiToday(now()));
-      const rows = await participantsAfter(db, {
-        where,
-        cursor: decodeMicroCursor(query.cursor),
-        limit: query.limit + 1,
-      });
+      // The page and its total side by side, each on a connection of its own.
+      const [rows, total] = await settleAll([
+        participantsAfter(db, {
+          where,
+          cursor: decodeMicroCursor(query.cursor),
+          limit: query.limit + 1,
+        }),
+        countParticipantsWithin(db, where),
+      ]);
       const { shown, nextCursor } = keysetPage(rows, query.limit, (r) => ({
         at: r.cursorAt,
         id: r.row.id,
@@ -152,7 +158,8 @@ export function createParticipantsService({
       return {
         participants: await asAdminRows(shown.map((r) => r.row)),
         nextCursor,
-        total: await countParticipants(db, where),
+        total: totalBesidePage(total, shown.length, nextCursor !== null),
+        totalEstimated: total.estimated,
       };
     },
 

@@ -116,13 +116,16 @@ export type EligibilitySubject = {
 /**
  * One participant as the one-person rule (src/shared/rules/eligibility.ts) reads them:
  * their profile, and the ids and tags of the studies they took part in; with the studies
- * they applied to, read by the same query.
+ * they applied to, read by the same query. With `lock`, their row is held (FOR SHARE) to the
+ * end of the transaction: a block or a profile edit waits for an application being made, or
+ * the application sees it.
  */
 export async function eligibilitySubject(
   db: DbOrTx,
   participantId: string,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<EligibilitySubject | undefined> {
-  const [person] = await db
+  const query = db
     .select({
       dateOfBirth: participants.dateOfBirth,
       gender: participants.gender,
@@ -136,7 +139,9 @@ export async function eligibilitySubject(
     })
     .from(participants)
     .where(eq(participants.id, participantId))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [person] = await (lock ? query.for('share') : query);
   if (!person) return undefined;
   const applied = await db
     .select({ id: studies.id, tags: studies.tags, tookPart: sql<boolean>`${tookPart()}` })

@@ -94,7 +94,7 @@ describe('GET /api/tests/{id}/matches', () => {
     const res = await matches(study.id);
     expect(res.statusCode).toBe(200);
     // Eligible, not applied: fresh1, fresh2, two opted out, recent. Invitable: fresh1, fresh2.
-    expect(res.json()).toEqual({ total: 5, invitable: 2, cooldownDays: 7 });
+    expect(res.json()).toEqual({ total: 5, invitable: 2, estimated: false, cooldownDays: 7 });
     expect([fresh1, fresh2, recent]).toHaveLength(3);
   });
 
@@ -139,7 +139,12 @@ describe('POST /api/tests/{id}/invitations', () => {
     const third = await invite(study.id, { limit: 10 });
     expect(third.json().invited).toBe(0);
     expect(await invitedTo(study.id)).not.toContain(cooling);
-    expect((await matches(study.id)).json()).toEqual({ total: 5, invitable: 0, cooldownDays: 7 });
+    expect((await matches(study.id)).json()).toEqual({
+      total: 5,
+      invitable: 0,
+      estimated: false,
+      cooldownDays: 7,
+    });
 
     const audits = await t.database.db
       .select()
@@ -173,8 +178,8 @@ describe('POST /api/tests/{id}/invitations', () => {
     const url = signer.url(en, 'invitations');
     expect(url).toMatch(/^https:\/\/insightlab\.example\/api\/unsubscribe\//);
     // The link a person clicks opens the page (the API takes POST only); the header is the API.
-    const page = signer.pageUrl(en, 'invitations');
-    expect(page).toMatch(/^https:\/\/insightlab\.example\/unsubscribe\?token=/);
+    const page = signer.pageUrl(en, 'invitations', 'en');
+    expect(page).toMatch(/^https:\/\/insightlab\.example\/unsubscribe\?token=[^&]+$/);
     expect(english.textBody).toContain(page);
     expect(english.textBody).not.toContain(url);
     expect(english.htmlBody).toContain(`href="${page}"`);
@@ -185,6 +190,10 @@ describe('POST /api/tests/{id}/invitations', () => {
     expect(swahili.subject).toBe(`Utafiti unaokufaa: ${study.title}`);
     expect(swahili.headers!['List-Unsubscribe']).toBe(`<${signer.url(sw, 'invitations')}>`);
     expect(swahili.textBody).not.toContain(page);
+    // A Kiswahili mail opens the page in Kiswahili: its reader may have no language cookie yet.
+    const swPage = signer.pageUrl(sw, 'invitations', 'sw');
+    expect(swPage).toMatch(/\/unsubscribe\?token=[^&]+&lang=sw$/);
+    expect(swahili.textBody).toContain(swPage);
 
     const texts = await t.database.db
       .select()
@@ -216,6 +225,7 @@ describe('POST /api/tests/{id}/invitations', () => {
       expect((await matches(second.id)).json()).toEqual({
         total: 2,
         invitable: 2,
+        estimated: false,
         cooldownDays: 7,
       });
       expect((await invite(second.id, { limit: 10 })).json().invited).toBe(2);

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { countWithin, plannedRows, roughly } from '../../db/counting';
 import {
   applications,
   invitations,
@@ -85,6 +86,32 @@ export async function countMatches(db: DbOrTx, scope: MatchScope): Promise<Match
     cooldown,
     invitable: total - optedOut - alreadyInvited - cooldown,
   };
+}
+
+/**
+ * GET /matches' two counts (docs/decisions/037-counts-at-scale.md): exact when small and
+ * quick, else the planner's estimates of the eligible and of the invitable, rounded.
+ */
+export function countMatchesWithin(
+  db: Db,
+  scope: MatchScope,
+): Promise<{ value: { total: number; invitable: number }; estimated: boolean }> {
+  const rowsWhere = (where: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(participants)
+      .where(where);
+  return countWithin(db, {
+    size: rowsWhere(matching(scope)),
+    exact: async (tx) => {
+      const { total, invitable } = await countMatches(tx, scope);
+      return { total, invitable };
+    },
+    estimate: async (planned) => {
+      const invitableRows = await plannedRows(db, rowsWhere(invitable(scope)));
+      return { total: roughly(planned), invitable: roughly(Math.min(planned, invitableRows)) };
+    },
+  });
 }
 
 export type InvitedPerson = {

@@ -17,6 +17,7 @@ import { studyNotFound } from '../studies/studies.service';
 import { INVITATION_KIND, invitationMailer, invitationSms } from './invitation-copy';
 import {
   countMatches,
+  countMatchesWithin,
   insertMails,
   insertSmsBatch,
   inviteParticipants,
@@ -60,13 +61,13 @@ export function createInvitationsService(deps: {
       const study = await findStudy(db, testId);
       if (!study) throw notFound(studyNotFound());
       const scope = scopeOf(study, now());
-      const counts = await countMatches(
+      const counts = await countMatchesWithin(
         db,
         draft ? { ...scope, criteria: normaliseCriteria(draft) } : scope,
       );
       return {
-        total: counts.total,
-        invitable: counts.invitable,
+        ...counts.value,
+        estimated: counts.estimated,
         cooldownDays: config.inviteCooldownDays,
       };
     },
@@ -98,7 +99,7 @@ export function createInvitationsService(deps: {
           tx,
           people.map((person) => {
             // A person clicks the page (GET); a mail client posts to the API (RFC 8058).
-            const mail = mailFor(person, signer.pageUrl(person.id, 'invitations'));
+            const mail = mailFor(person, signer.pageUrl(person.id, 'invitations', person.language));
             return {
               to: mail.to,
               subject: mail.subject,

@@ -36,12 +36,22 @@ describe('the matches of draft criteria', () => {
       { county: 'Lamu', gender: 'man', inviteOptIn: false },
       { county: 'Lamu', gender: 'woman', inviteOptIn: false },
     ]);
-    expect((await matches(study.id)).json()).toEqual({ total: 3, invitable: 1, cooldownDays: 7 });
+    expect((await matches(study.id)).json()).toEqual({
+      total: 3,
+      invitable: 1,
+      estimated: false,
+      cooldownDays: 7,
+    });
     const draft = await matches(study.id, { counties: ['Lamu'], genders: ['woman'] });
     expect(draft.statusCode).toBe(200);
-    expect(draft.json()).toEqual({ total: 2, invitable: 1, cooldownDays: 7 });
+    expect(draft.json()).toEqual({ total: 2, invitable: 1, estimated: false, cooldownDays: 7 });
     // Nothing was saved: the stored criteria still count everyone in Lamu.
-    expect((await matches(study.id)).json()).toEqual({ total: 3, invitable: 1, cooldownDays: 7 });
+    expect((await matches(study.id)).json()).toEqual({
+      total: 3,
+      invitable: 1,
+      estimated: false,
+      cooldownDays: 7,
+    });
   });
 
   it('refuses a draft that is not JSON or not criteria with 400 on the criteria', async () => {

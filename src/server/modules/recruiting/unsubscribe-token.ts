@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Language } from '../../../shared/i18n/languages';
 import type { DbOrTx } from '../../db/client';
 import { readOrCreateUnsubscribeKey } from './unsubscribe.repo';
 
@@ -22,9 +23,9 @@ export type UnsubscribeSigner = {
   /**
    * The page a reader opens from the mail's text (`/unsubscribe?token=`): one button that
    * posts to `url` (a link opened is a GET, and a GET must change nothing: mail scanners
-   * open links).
+   * open links). In Kiswahili when the mail is (`&lang=sw`): the reader has no cookie yet.
    */
-  pageUrl(participantId: string, kind: UnsubscribeKind): string;
+  pageUrl(participantId: string, kind: UnsubscribeKind, language: Language): string;
 };
 
 function mac(key: string, payload: string): string {
@@ -49,8 +50,8 @@ export function unsubscribeSigner(key: string, publicUrl: string): UnsubscribeSi
     },
     url: (participantId, kind) =>
       `${publicUrl.replace(/\/$/, '')}/api/unsubscribe/${sign(participantId, kind)}`,
-    pageUrl: (participantId, kind) =>
-      `${publicUrl.replace(/\/$/, '')}/unsubscribe?token=${sign(participantId, kind)}`,
+    pageUrl: (participantId, kind, language) =>
+      `${publicUrl.replace(/\/$/, '')}/unsubscribe?token=${sign(participantId, kind)}${language === 'en' ? '' : `&lang=${language}`}`,
   };
 }
 

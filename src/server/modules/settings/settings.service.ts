@@ -46,7 +46,7 @@ async function announceStudiesOpenWith(
         return {
           to: p.email,
           subject: mail.subject,
-          text: mail.text(p.firstName, signer.pageUrl(p.id, 'studies')),
+          text: mail.text(p.firstName, signer.pageUrl(p.id, 'studies', p.language)),
           kind: mail.kind,
           headers: listUnsubscribeHeaders(signer.url(p.id, 'studies')),
         };

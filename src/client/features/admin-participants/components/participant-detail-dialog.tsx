@@ -60,6 +60,10 @@ function dateOfBirthText(dateOfBirth: string | null): React.ReactNode {
  * One participant in full: photo (private, sent with the admin's session cookie) or
  * initials, contact details, demographics, profile completion, earnings, and delete.
  */
+/** Staff's words as a sentence: a full stop unless they end in one of their own. */
+const asSentence = (text: string) =>
+  /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+
 export function ParticipantDetailDialog({
   participant,
   onOpenChange,
@@ -131,9 +135,12 @@ function Details({
             {lastSignIn ? `last signed in ${lastSignIn}` : 'never signed in'}
           </DialogDescription>
           <div className="flex flex-wrap gap-1.5">
-            <Badge variant={p.isActive ? 'success' : 'secondary'}>
-              {p.isActive ? 'Active' : 'Inactive'}
-            </Badge>
+            {/* Blocked says more than Active: one state, not two that disagree. */}
+            {!p.blocked && (
+              <Badge variant={p.isActive ? 'success' : 'secondary'}>
+                {p.isActive ? 'Active' : 'Inactive'}
+              </Badge>
+            )}
             {p.isVerified && (
               <Badge variant="info">
                 <CheckCircle2Icon aria-hidden="true" />
@@ -175,7 +182,7 @@ function Details({
       <Section title="About">
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Field label="Location">{p.location || NOT_GIVEN}</Field>
-          <Field label="Age range">{p.age || NOT_GIVEN}</Field>
+          <Field label="Age">{p.age || NOT_GIVEN}</Field>
           <Field label="Date of birth">{dateOfBirthText(p.dateOfBirth)}</Field>
           <Field label="Occupation">{p.occupation || NOT_GIVEN}</Field>
           <Field label="Education">{p.education || NOT_GIVEN}</Field>
@@ -188,8 +195,8 @@ function Details({
       {p.blocked && (
         <Section title="Blocked">
           <p className="text-sm">
-            {p.blockedReason ? `Reason: ${p.blockedReason}` : 'No reason was given.'} They cannot
-            sign in or apply until unblocked.
+            {p.blockedReason ? `Reason: ${asSentence(p.blockedReason)}` : 'No reason was given.'}{' '}
+            They cannot sign in or apply until unblocked.
           </p>
         </Section>
       )}

@@ -26,6 +26,41 @@ const yesNo = (yes: string, no: string) => [
   { value: 'false', label: no },
 ];
 
+/** A typed age the server takes: a whole 16 to 100. */
+const isAge = (value: string | undefined) => {
+  const age = Number(value);
+  return (
+    value !== undefined &&
+    value !== '' &&
+    Number.isInteger(age) &&
+    age >= AGE_LIMITS.min &&
+    age <= AGE_LIMITS.max
+  );
+};
+
+/**
+ * What is wrong with the typed ages, each shown under its box (and not sent: see sendable):
+ * an age outside 16 to 100, or "Age from" above "Age to".
+ */
+export function ageProblems(filters: ParticipantFilters): {
+  ageMin?: string;
+  ageMax?: string;
+  /** Both ages are ages, in the wrong order: neither is sent. */
+  reversed: boolean;
+} {
+  const range = `Enter a whole age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}.`;
+  const reversed =
+    isAge(filters.ageMin) &&
+    isAge(filters.ageMax) &&
+    Number(filters.ageMin) > Number(filters.ageMax);
+  return {
+    ...(filters.ageMin && !isAge(filters.ageMin) ? { ageMin: range } : {}),
+    ...(filters.ageMax && !isAge(filters.ageMax) ? { ageMax: range } : {}),
+    ...(reversed ? { ageMax: '“Age to” must not be below “Age from”.' } : {}),
+    reversed,
+  };
+}
+
 /** How many filters are set: the fold's summary says it. */
 export const filterCount = (filters: ParticipantFilters) =>
   Object.values(filters).filter((v) => v !== undefined && v !== '').length;
@@ -56,8 +91,9 @@ export function ParticipantFiltersPanel({
       allLabel="Any"
     />
   );
+  const problems = ageProblems(filters);
   const ageBox = (key: 'ageMin' | 'ageMax', label: string) => (
-    <div className="grid gap-1.5">
+    <div className="grid gap-1.5 content-start">
       <Label htmlFor={`${id}-${key}`}>{label}</Label>
       <Input
         id={`${id}-${key}`}
@@ -68,7 +104,14 @@ export function ParticipantFiltersPanel({
         step={1}
         value={filters[key] ?? ''}
         onChange={(event) => set(key)(event.target.value)}
+        aria-invalid={problems[key] ? true : undefined}
+        aria-describedby={problems[key] ? `${id}-${key}-problem` : undefined}
       />
+      {problems[key] && (
+        <p id={`${id}-${key}-problem`} role="alert" className="text-xs text-destructive">
+          {problems[key]}
+        </p>
+      )}
     </div>
   );
 

@@ -2,7 +2,6 @@ import { SearchXIcon, UsersIcon } from 'lucide-react';
 import { NO_VALUE } from '@/client/lib/no-value';
 import { useMemo, useRef, useState } from 'react';
 import { Badge } from '@/client/components/ui/badge';
-import { AGE_LIMITS } from '@/shared/schemas/recruiting';
 import type { Participant } from '@/shared/schemas/participants';
 import { Button } from '@/client/components/ui/button';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
@@ -21,7 +20,7 @@ import {
   type ParticipantFilters,
   useParticipants,
 } from '@/client/api/participants/get-participants';
-import { ParticipantFiltersPanel } from './participant-filters';
+import { ageProblems, ParticipantFiltersPanel } from './participant-filters';
 import { fullNameOf } from '../participant-format';
 import { ExportCsvButton } from './export-csv-button';
 import { ParticipantDetailDialog } from './participant-detail-dialog';
@@ -29,8 +28,9 @@ import { SearchField } from '@/client/components/ui/filter-controls';
 
 type Shown = Participant & Partial<Pick<AdminParticipant, 'blockedReason' | 'possibleDuplicates'>>;
 
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-KE')} ${word}${n === 1 ? '' : 's'}`;
+/** "1 participant", "42 participants"; an estimate (decision 037) is "About 43,000 participants". */
+export function plural(n: number, word: string, estimated = false): string {
+  return `${estimated ? 'About ' : ''}${n.toLocaleString('en-KE')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -52,6 +52,8 @@ export function ParticipantsTab() {
   const deleted = useRef(false);
 
   const { items, total } = list;
+  // Too many to count at once: the server's rounded estimate (decision 037).
+  const estimated = list.totalEstimated;
   const searching =
     list.isPlaceholderData || search.trim() !== term || JSON.stringify(sendable(filters)) !== sent;
   const narrowed = Boolean(term) || filterCount > 0;
@@ -67,9 +69,12 @@ export function ParticipantsTab() {
     summary =
       total === 0
         ? `No participants match${matching}${withFilters}.`
-        : `${plural(total ?? items.length, 'participant')} match${matching}${withFilters}.`;
+        : `${plural(total ?? items.length, 'participant', estimated)} match${matching}${withFilters}.`;
   } else
-    summary = total === 0 ? 'No participants yet.' : plural(total ?? items.length, 'participant');
+    summary =
+      total === 0
+        ? 'No participants yet.'
+        : plural(total ?? items.length, 'participant', estimated);
 
   function clearSearch() {
     setSearch('');
@@ -140,6 +145,7 @@ export function ParticipantsTab() {
         <LoadMore
           shown={items.length}
           total={total}
+          estimated={estimated}
           hasMore={list.hasNextPage}
           loading={list.isFetchingNextPage}
           onLoadMore={() => void list.fetchNextPage()}
@@ -227,15 +233,16 @@ function RowBadges({ participant: p }: { participant: AdminParticipant }) {
   );
 }
 
-/** The filters the server is asked for: an age only once it is a whole 16 to 100. */
-function sendable(filters: ParticipantFilters): ParticipantFilters {
+/**
+ * The filters the server is asked for: an age only once it is a whole 16 to 100, and neither
+ * while "Age from" is above "Age to" (the panel says why: ageProblems).
+ */
+export function sendable(filters: ParticipantFilters): ParticipantFilters {
+  const problems = ageProblems(filters);
   const out: ParticipantFilters = {};
   for (const [key, value] of Object.entries(filters) as [keyof ParticipantFilters, string][]) {
     if (!value) continue;
-    if (key === 'ageMin' || key === 'ageMax') {
-      const age = Number(value);
-      if (!Number.isInteger(age) || age < AGE_LIMITS.min || age > AGE_LIMITS.max) continue;
-    }
+    if ((key === 'ageMin' || key === 'ageMax') && (problems[key] || problems.reversed)) continue;
     out[key] = value;
   }
   return out;

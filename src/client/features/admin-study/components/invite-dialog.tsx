@@ -58,7 +58,10 @@ export function InviteDialog({ study }: { study: Study }) {
 
   const invitable = matches.data?.invitable ?? 0;
   const cooldownDays = matches.data?.cooldownDays ?? 0;
-  const max = Math.min(invitable, INVITE_LIMIT_MAX);
+  // Estimates (decision 037) are rounded: the server invites whoever is invitable, up to the
+  // number asked, so an estimate does not cap it.
+  const estimated = matches.data?.estimated === true;
+  const max = estimated ? INVITE_LIMIT_MAX : Math.min(invitable, INVITE_LIMIT_MAX);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -99,10 +102,27 @@ export function InviteDialog({ study }: { study: Study }) {
   } else {
     body = (
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+        {/* What was just done comes first: the counts below it are now after it. */}
+        {result && (
+          <p
+            role="status"
+            className="rounded-md bg-muted px-3 py-2 text-sm"
+            data-testid="invite-result"
+          >
+            {invitationSummary(result, cooldownDays)}
+          </p>
+        )}
         <p className="text-sm" data-testid="invite-matches">
-          <span className="font-semibold">{count(matches.data.total)} eligible</span> (not yet
-          applied) · <span className="font-semibold">{count(invitable)} can be invited</span> now
-          (opted in, not invited to this test, and not invited to any study in{' '}
+          <span className="font-semibold">
+            {estimated && 'About '}
+            {count(matches.data.total)} eligible
+          </span>{' '}
+          (not yet applied) ·{' '}
+          <span className="font-semibold">
+            {estimated && 'about '}
+            {count(invitable)} can be invited
+          </span>{' '}
+          now (opted in, not invited to this test, and not invited to any study in{' '}
           {lastDays(cooldownDays)}).
         </p>
         {invitable === 0 ? (
@@ -136,15 +156,6 @@ export function InviteDialog({ study }: { study: Study }) {
               </p>
             )}
           </div>
-        )}
-        {result && (
-          <p
-            role="status"
-            className="rounded-md bg-muted px-3 py-2 text-sm"
-            data-testid="invite-result"
-          >
-            {invitationSummary(result, cooldownDays)}
-          </p>
         )}
         <DialogFooter>
           <Button

@@ -1,5 +1,6 @@
 import { BuildingIcon, CalendarIcon } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useStudyApplications } from '@/client/api/applications/get-applications';
 import { hoursLabel, studyDateRange } from '@/client/lib/study-text';
 import { StudyStatusBadge } from '@/client/components/domain/study-status-badge';
@@ -7,6 +8,7 @@ import { ErrorState } from '@/client/components/ui/list-states';
 import { Tabs, TabsContent, TabsTrigger } from '@/client/components/ui/tabs';
 import { AdminTabStrip } from '@/client/components/layout/admin-tab-strip';
 import { errorMessageOf } from '@/client/lib/error-message';
+import { studyApplicationsHref } from '@/client/lib/admin-tabs';
 import { pageTitle } from '@/client/lib/page-title';
 import { formatKes, formatKesDecimal, studyPayCents } from '@/shared/rules/money';
 import type { AdminApplication } from '@/shared/schemas/applications';
@@ -215,7 +217,17 @@ export function LoadedStudy({
           />
         </TabsContent>
 
-        <TabsContent value="all">
+        <TabsContent value="all" className="grid grid-cols-1 gap-3">
+          {study.screener.some((q) => (q.options?.length ?? 0) > 0) && list.length > 0 && (
+            <p className="text-sm">
+              <Link
+                to={studyApplicationsHref(study.id)}
+                className="rounded-sm font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Filter these applicants by their answers
+              </Link>
+            </p>
+          )}
           <ApplicationsPanel
             state={applications}
             items={list}

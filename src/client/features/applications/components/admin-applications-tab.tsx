@@ -1,10 +1,12 @@
 import { ClipboardListIcon } from 'lucide-react';
 import { useId } from 'react';
+import { useSearchParams } from 'react-router';
 import { TableCell, TableRow } from '@/client/components/ui/table';
 import { hoursLabel } from '@/client/lib/study-text';
 import { CardsOrTable } from '@/client/components/layout/cards-or-table';
 import { AdminTabSection } from '@/client/components/layout/admin-tab-section';
 import { useListFilters } from '@/client/lib/use-list-filters';
+import { APPLICATIONS_STUDY_PARAM } from '@/client/lib/admin-tabs';
 import { formatKesDecimal } from '@/shared/rules/money';
 import { isStudyFull } from '@/shared/rules/capacity';
 import { applicationStatuses, type ApplicationStatus } from '@/shared/schemas/options';
@@ -36,12 +38,14 @@ const statusOptions = applicationStatuses.map((value) => ({
  * e-mail or phone; the real pay rate; each study's places; the row actions.
  */
 export function AdminApplicationsTab() {
+  // A study page links here with its study chosen (studyApplicationsHref).
+  const [searchParams] = useSearchParams();
   const filters = useListFilters<{
     status: ApplicationStatus;
     testId: string;
     question: string;
     option: string;
-  }>();
+  }>({ testId: searchParams.get(APPLICATIONS_STUDY_PARAM) ?? undefined });
   const { testId, question, option, ...selected } = filters.selected;
   const answer = question && option ? `${question}:${option}` : undefined;
   const list = useAdminApplications({

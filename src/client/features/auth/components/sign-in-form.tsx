@@ -33,19 +33,21 @@ type SignInPayload = z.output<typeof signInSchema>;
 
 /**
  * What to tell the user after a failed sign-in. A lock (423) or a rate limit (429)
- * needs the server's words, which say when to retry; a wrong password gets the
+ * needs the server's words, which say when to retry, and so does a blocked account (403,
+ * which says whom to contact: a new password would not help); a wrong password gets the
  * spec's text; a failure that is not about credentials says so.
  */
 export function signInFailureDescription(error: unknown, t: Translate<'auth'>): string {
   const { status, message } = getApiErrorDetails(error);
   if (status === 423 || status === 429) return message ?? t('signIn.tooManyAttempts');
+  if (status === 403 && message) return message;
   return unansweredMessage(status) ?? t('signIn.credentialsHint');
 }
 
-/** A lock (423) or a rate limit (429): the message stays in the form, not only in a toast. */
+/** A lock, a rate limit or a blocked account: the message stays in the form, not only in a toast. */
 function isBlocked(error: unknown): boolean {
   const { status } = getApiErrorDetails(error);
-  return status === 423 || status === 429;
+  return status === 423 || status === 429 || status === 403;
 }
 
 /**

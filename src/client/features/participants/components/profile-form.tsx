@@ -237,7 +237,7 @@ export function ProfileForm({
       >
         <StepIndicator step={step} titleId={`${id}-step-title`} headingRef={headingRef} />
 
-        <div hidden={hidden(0)} className="grid gap-5 sm:grid-cols-2">
+        <div hidden={hidden(0)} className="grid items-start gap-5 sm:grid-cols-2">
           <TextField
             control={form.control}
             name="dateOfBirth"
@@ -292,7 +292,7 @@ export function ProfileForm({
           />
         </div>
 
-        <div hidden={hidden(1)} className="grid gap-5 sm:grid-cols-2">
+        <div hidden={hidden(1)} className="grid items-start gap-5 sm:grid-cols-2">
           <CountyField control={form.control} />
           <TextField
             control={form.control}
@@ -337,7 +337,7 @@ export function ProfileForm({
           />
         </div>
 
-        <div hidden={hidden(2)} className="grid gap-5">
+        <div hidden={hidden(2)} className="grid items-start gap-5">
           <ListField
             control={form.control}
             name="devices"
