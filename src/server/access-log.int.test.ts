@@ -26,6 +26,26 @@ describe('the access log', () => {
     expect(requestLines('/api/health')[0]!.status).toBe(200);
   });
 
+  it('gives every request an id of its own (none repeats), and echoes a proxy’s well-formed one', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const res = await app.inject({ url: '/api/health' });
+      ids.add(String(res.headers['x-request-id']));
+    }
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[\w-]{8,64}$/);
+    const given = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-given-1234' },
+    });
+    expect(given.headers['x-request-id']).toBe('proxy-given-1234');
+    const forged = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(forged.headers['x-request-id']).not.toBe('bad id <script>');
+  });
+
   it('keeps the request id on error answers', async () => {
     const res = await app.inject({ url: '/api/admin/list' });
     expect(res.statusCode).toBe(401);

@@ -92,6 +92,9 @@ async function main() {
         done();
       }
     });
+  // A backup asked for by SIGUSR2 that is still being written when a stop comes: the
+  // database stays open until it is done (closing under it failed the stop, exit 1).
+  let backupInFlight: Promise<unknown> = Promise.resolve();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -108,6 +111,7 @@ async function main() {
       await payoutsWorker.stop();
       await mailWorker.stop();
       await smsWorker.stop();
+      await backupInFlight;
       await database.close();
       quietly(() => app.log.info('stopped cleanly'));
       await closeLog();
@@ -122,7 +126,8 @@ async function main() {
     // `npm run db:backup` asks the running server for a copy, since only it may open the data.
     const pglite = database.pglite;
     process.on('SIGUSR2', () => {
-      writePgliteBackup(pglite, config.dataDir)
+      if (stopping) return;
+      backupInFlight = writePgliteBackup(pglite, config.dataDir)
         .then((file) => app.log.info({ file }, 'backup written'))
         .catch((error: unknown) => app.log.error({ err: loggableError(error) }, 'backup failed'));
     });

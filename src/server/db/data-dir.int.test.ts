@@ -66,8 +66,12 @@ describe('DATA_DIR at rest (decisions.md section 8)', { timeout: 120_000 }, () =
 
     expect(fs.readdirSync(path.join(dataDir, 'db')).length).toBeGreaterThan(3);
     expect(notOwnerOnly(dataDir)).toEqual([]);
+    // The stop may come while the backup is still being written: it waits for it to finish.
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    const backups = fs.readdirSync(path.join(dataDir, 'backups'));
+    expect(backups.filter((name) => name.endsWith('.partial'))).toEqual([]);
+    expect(backups.filter((name) => name.endsWith('.tar.gz'))).toHaveLength(2);
   });
 
   it('starts after the previous server was killed, and whatever pid an old lock file names', async () => {

@@ -30,3 +30,89 @@ describe('cachedValue', () => {
     expect(await cache.get()).toBe('ok');
   });
 });
+
+describe('cachedValue with staleMs (stale while reloading)', () => {
+  /** A load whose answers the test hands out one at a time. */
+  function controlledLoad() {
+    const pending: { resolve: (v: number) => void; reject: (e: Error) => void }[] = [];
+    let calls = 0;
+    return {
+      load: () => {
+        calls += 1;
+        return new Promise<number>((resolve, reject) => pending.push({ resolve, reject }));
+      },
+      calls: () => calls,
+      next: () => pending.shift()!,
+    };
+  }
+
+  /**
+   * A cache on a clock the test moves, holding 1 from its first load; `onBackgroundError`
+   * as given.
+   */
+  async function heldCache(onBackgroundError?: (error: unknown) => void) {
+    const clock = { now: 0 };
+    const source = controlledLoad();
+    const cache = cachedValue(5000, source.load, {
+      staleMs: 60_000,
+      now: () => clock.now,
+      ...(onBackgroundError ? { onBackgroundError } : {}),
+    });
+    const first = cache.get();
+    source.next().resolve(1);
+    expect(await first).toBe(1);
+    return { clock, source, cache };
+  }
+
+  it('after the TTL answers the value held at once while one load runs, then the new one', async () => {
+    const { clock, source, cache } = await heldCache();
+    clock.now = 5000;
+    // The reload never answers yet: callers are not kept waiting for it, and share it.
+    expect(await Promise.all([cache.get(), cache.get(), cache.get()])).toEqual([1, 1, 1]);
+    expect(source.calls()).toBe(2);
+    source.next().resolve(2);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(await cache.get()).toBe(2);
+    expect(source.calls()).toBe(2);
+  });
+
+  it('past TTL + staleMs a caller waits for the load', async () => {
+    const { clock, source, cache } = await heldCache();
+    clock.now = 65_000;
+    let answered: number | undefined;
+    const waiting = cache.get().then((v) => (answered = v));
+    await Promise.resolve();
+    expect(answered).toBeUndefined();
+    source.next().resolve(2);
+    await waiting;
+    expect(answered).toBe(2);
+  });
+
+  it('a failed background load drops the value: the next caller waits and sees its own failure', async () => {
+    const failures: unknown[] = [];
+    const { clock, source, cache } = await heldCache((error) => failures.push(error));
+    clock.now = 6000;
+    expect(await cache.get()).toBe(1);
+    source.next().reject(new Error('database down'));
+    await vi.waitFor(() => expect(failures).toHaveLength(1));
+    const after = cache.get();
+    source.next().reject(new Error('still down'));
+    await expect(after).rejects.toThrow('still down');
+  });
+
+  it('keeps no result of a load that started before invalidate(); the next caller loads again', async () => {
+    const source = controlledLoad();
+    const cache = cachedValue(5000, source.load, { staleMs: 60_000 });
+    const before = cache.get();
+    cache.invalidate(); // a write lands while the load runs
+    const after = cache.get();
+    expect(source.calls()).toBe(2);
+    source.next().resolve(1); // read before the write
+    source.next().resolve(2);
+    expect(await before).toBe(1);
+    expect(await after).toBe(2);
+    expect(await cache.get()).toBe(2);
+    expect(source.calls()).toBe(2);
+  });
+});

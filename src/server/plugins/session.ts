@@ -76,10 +76,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
     this.clearCookie(name, cookieOptions);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[name];
-    if (!token || token.length > 100) return;
+  async function resume(request: FastifyRequest, reply: FastifyReply, token: string) {
     const idHash = hashToken(token);
     const found = await findLiveSession(db, idHash);
     if (!found) {
@@ -99,5 +96,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { config: Con
       await touchSession(db, idHash, now, renewedExpiry(session, now));
       if (session.userType === 'participant') reply.setSessionCookie(token, 'participant');
     }
+  }
+
+  // A callback hook: a request without a session (every visitor's, the polled public
+  // reads) passes on at once, without the promise and microtask of an async hook.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
+    const token = request.cookies[name];
+    if (!token || token.length > 100) return done();
+    resume(request, reply, token).then(() => done(), done);
   });
 });

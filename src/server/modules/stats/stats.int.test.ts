@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Stats } from '../../../shared/schemas/stats';
 import { applications, clientRequests, payments, researchRequests } from '../../db/schema/index';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { createParticipant, createStudy, loginAs } from '../../../../test/factories';
-import { createStatsService } from './stats.service';
+import { createStatsService, STATS_STALE_MS, STATS_TTL_MS } from './stats.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -103,5 +104,25 @@ describe('stats', () => {
     expect(res.json()).toHaveProperty('totalEarnings');
     expect(res.json()).toHaveProperty('projectsCompleted');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('after each expiry answers the figures held while one reload runs, then the new ones; past the stale window it waits', async () => {
+    const db = t.database.db;
+    let clock = 1_000_000;
+    const stats = createStatsService({ db, now: () => clock });
+    const count = async () => (JSON.parse(await stats.publicJson()) as Stats).participantCount;
+    const before = await count();
+    await createParticipant(t.app);
+    clock += STATS_TTL_MS;
+    // Expired: this request is answered at once with what was held; the reload runs behind it.
+    expect(await count()).toBe(before);
+    await vi.waitFor(async () => {
+      clock += STATS_TTL_MS; // the public body's own cache expires and reads the new figures
+      expect(await count()).toBe(before + 1);
+    });
+    await createParticipant(t.app);
+    clock += STATS_TTL_MS + STATS_STALE_MS;
+    // Nobody asked for a minute: the figures held are too old to answer with, so it waits.
+    expect(await count()).toBe(before + 2);
   });
 });

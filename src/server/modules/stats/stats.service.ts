@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { loggableError } from '../../lib/db-errors';
 import { cachedValue } from '../../lib/cache';
 import type { Stats, StatsTrends } from '../../../shared/schemas/stats';
 import { selectFigures, selectTrends } from './stats.repo';
@@ -7,6 +9,13 @@ type Figures = Required<Stats>;
 
 /** Any number of visitors costs at most one database round trip per this many ms (per instance). */
 export const STATS_TTL_MS = 5000;
+/**
+ * For this long past the TTL a request is answered the figures held while one reload runs:
+ * counting a million participants (0.1-0.3 s) and the weekly series (about 1 s) is nobody's
+ * wait. A reload that fails drops them, so a database that is down still answers 503
+ * (decisions.md section 7) once the figures held are spent, never figures of minutes ago.
+ */
+export const STATS_STALE_MS = 60_000;
 /** The business runs on Nairobi time: a week starts on Monday 00:00 there. */
 export const TRENDS_TIME_ZONE = 'Africa/Nairobi';
 /** How many weeks the trend charts cover, the current one included. */
@@ -32,7 +41,16 @@ function publicStats(figures: Figures): Stats {
   };
 }
 
-export function createStatsService({ db }: { db: Db }) {
+export function createStatsService({
+  db,
+  log,
+  now,
+}: {
+  db: Db;
+  log?: FastifyBaseLogger;
+  /** The caches' clock, for tests. */
+  now?: () => number;
+}) {
   /** Every figure, read now. Products optimised are the completed projects (decisions.md section 3). */
   async function compute(): Promise<Figures> {
     // A SELECT without FROM answers one row; the fallback only satisfies the type.
@@ -42,22 +60,35 @@ export function createStatsService({ db }: { db: Db }) {
   const computeTrends = (now: Date): Promise<StatsTrends> =>
     selectTrends(db, { now, timeZone: TRENDS_TIME_ZONE, weeks: TRENDS_WEEKS });
 
-  const figures = cachedValue(STATS_TTL_MS, compute);
-  // Kept serialised: the hot path sends bytes without mapping or validating again.
-  const publicBody = cachedValue(STATS_TTL_MS, async () =>
-    JSON.stringify(publicStats(await figures.get())),
+  const options = {
+    staleMs: STATS_STALE_MS,
+    ...(now ? { now } : {}),
+    onBackgroundError: (error: unknown) =>
+      log?.warn({ err: loggableError(error) }, 'statistics reload failed'),
+  };
+  const figures = cachedValue(STATS_TTL_MS, compute, options);
+  // Kept serialised: the hot path sends bytes without mapping or validating again. Not stale
+  // itself: its reload is a stringify of the figures, which answer at once while they reload.
+  const publicBody = cachedValue(
+    STATS_TTL_MS,
+    async () => JSON.stringify(publicStats(await figures.get())),
+    now ? { now } : {},
   );
   // Shared by every admin of this instance for a few seconds.
-  const trends = cachedValue(STATS_TTL_MS, () => computeTrends(new Date()));
+  const trends = cachedValue(
+    STATS_TTL_MS,
+    () => computeTrends(new Date(now?.() ?? Date.now())),
+    options,
+  );
 
   return {
     compute,
     computeTrends,
-    /** Every figure for admins, at most STATS_TTL_MS old. */
+    /** Every figure for admins, at most STATS_TTL_MS old (or one reload, within STATS_STALE_MS). */
     adminFigures: () => figures.get(),
-    /** The public figures as JSON text, at most STATS_TTL_MS old. */
+    /** The public figures as JSON text, at most STATS_TTL_MS old (or one reload, within STATS_STALE_MS). */
     publicJson: () => publicBody.get(),
-    /** The charts' weekly series, at most STATS_TTL_MS old. */
+    /** The charts' weekly series, at most STATS_TTL_MS old (or one reload, within STATS_STALE_MS). */
     trends: () => trends.get(),
   };
 }
