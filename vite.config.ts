@@ -24,7 +24,7 @@ function siteOrigin(): string {
   return url.origin;
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), i18nCatalogues(import.meta.dirname)],
   define: {
     __SITE_ORIGIN__: JSON.stringify(siteOrigin()),
@@ -43,21 +43,35 @@ export default defineConfig({
     // 115+); an older Safari ignores the hint and loads each chunk when it is imported.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app (index.html), and the prerendered public pages' islands, loaded by a boot
+      // script once the page has painted (decisions 039 and 041).
+      // (The prerender's server build brings its own entry.)
+      input: isSsrBuild
+        ? undefined
+        : {
+            index: path.resolve(import.meta.dirname, 'index.html'),
+            boot: path.resolve(import.meta.dirname, 'src/client/islands-boot.ts'),
+          },
       output: {
         // The entry lists every lazy chunk's file for its preloads; names there cost every
         // page's first load a few bytes each, so lazy chunks are named by their hash alone
-        // (the framework, and the toaster a browser test cuts off by name, keep theirs).
+        // (the framework, the islands, and the toaster a browser test cuts off by name, keep
+        // theirs).
         chunkFileNames: (chunk) =>
-          ['framework', 'toaster'].includes(chunk.name)
+          ['framework', 'islands', 'toaster'].includes(chunk.name)
             ? 'assets/[name]-[hash].js'
             : 'assets/[hash].js',
         advancedChunks: {
-          // What every page runs (React, the router, the data layer, class merging) in one
-          // file: one request, and it compresses better than five small ones.
+          // What every page runs in as few files as the two entries allow: React (both),
+          // the data layer (both), and what only the app runs (the router). Class merging
+          // goes with its first users (the app; an island's drawer when it opens).
+          // One file per group compresses better than many small ones.
           groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
             {
               name: 'framework',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|tailwind-merge|clsx)[\\/]/,
+              test: /[\\/]node_modules[\\/]react-router[\\/]/,
             },
           ],
         },
@@ -79,4 +93,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

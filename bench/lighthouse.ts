@@ -1,6 +1,9 @@
-// npm run bench:lighthouse: Lighthouse on the public pages against the real server
-// (decisions.md section 7: performance >= 95; accessibility, best practices, SEO = 100;
-// first-load JavaScript of / <= 120 KB gzip).
+// npm run bench:lighthouse: Lighthouse on every public page against the real server
+// (decisions.md section 7: performance >= 98, aim 100; accessibility, best practices,
+// SEO = 100; first-load JavaScript of / <= 90 KB gzip, aim 70 KB). Each page is audited
+// BENCH_RUNS times (3): the median is reported with the spread, and the bench refuses to
+// report while the machine is busy (1-minute load average above BENCH_MAX_LOAD, default half
+// the cores), since a score measured beside a neighbour's work is the neighbour's.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,17 +11,36 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { firstLoadJs, formatKb } from '../scripts/first-load-js';
+import { type FirstLoadJs, firstLoadReportFile, formatKb } from '../scripts/first-load-js';
+import { publicPagePaths } from '../src/shared/paths';
 import { freePort } from '../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
-const PAGES = (process.env.BENCH_PAGES ?? '/,/about,/services,/product-optimization').split(',');
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? [...publicPagePaths];
 // Lighthouse's simulated throttling varies from run to run: report the median run.
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
-const JS_BUDGET = 120 * 1024;
+const BUDGET = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const JS_BUDGET = 90 * 1024;
+const JS_AIM = 70 * 1024;
+const MAX_LOAD = Number(process.env.BENCH_MAX_LOAD ?? os.cpus().length / 2);
+
+/** Refuses to measure on a busy machine: waits up to a minute for it to calm, then gives up. */
+async function waitForQuietMachine(label: string) {
+  for (let waited = 0; ; waited += 5) {
+    const load = os.loadavg()[0]!;
+    if (load <= MAX_LOAD) return;
+    if (waited >= 60) {
+      console.error(
+        `bench:lighthouse: the machine is busy (load average ${load.toFixed(2)} > ${MAX_LOAD}) ${label}; ` +
+          'no figures reported. Run it on a quiet machine, or raise BENCH_MAX_LOAD knowingly.',
+      );
+      process.exit(2);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+  }
+}
 
 type Category = (typeof CATEGORIES)[number];
 type Run = {
@@ -149,11 +171,18 @@ try {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
 
-  const rows: { page: string; scores: Record<Category, number>; run: Run }[] = [];
+  const rows: {
+    page: string;
+    scores: Record<Category, number>;
+    run: Run;
+    spread: [number, number];
+  }[] = [];
   for (const page of PAGES) {
     const runs: Run[] = [];
-    for (let i = 0; i < RUNS; i++)
+    for (let i = 0; i < RUNS; i++) {
+      await waitForQuietMachine(`before ${page}`);
       runs.push(await auditWithRetry(`${baseUrl}${page}`, chrome.port));
+    }
     // The median run by performance; the other categories are stable between runs.
     const perf = median(runs.map((r) => r.scores.performance));
     const run = runs.find((r) => r.scores.performance === perf)!;
@@ -163,7 +192,13 @@ try {
         c === 'performance' ? perf : Math.min(...runs.map((r) => r.scores[c])),
       ]),
     ) as Record<Category, number>;
-    rows.push({ page, scores, run });
+    const performances = runs.map((r) => r.scores.performance);
+    rows.push({
+      page,
+      scores,
+      run,
+      spread: [Math.min(...performances), Math.max(...performances)],
+    });
   }
 
   const pad = (value: string | number, width: number) => String(value).padEnd(width);
@@ -171,19 +206,25 @@ try {
     `\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile emulation, ${baseUrl}\n`,
   );
   console.log(
-    `| ${pad('page', 22)} | performance | accessibility | best-practices | seo | FCP ms | LCP ms | TBT ms | CLS   |`,
+    `| ${pad('page', 30)} | performance (min-max) | accessibility | best-practices | seo | FCP ms | LCP ms | TBT ms | CLS   |`,
   );
   console.log(
-    `|${'-'.repeat(24)}|-------------|---------------|----------------|-----|--------|--------|--------|-------|`,
+    `|${'-'.repeat(32)}|-----------------------|---------------|----------------|-----|--------|--------|--------|-------|`,
   );
-  for (const { page, scores, run } of rows) {
+  for (const { page, scores, run, spread } of rows) {
     const m = run.metrics;
     console.log(
-      `| ${pad(page, 22)} | ${pad(scores.performance, 11)} | ${pad(scores.accessibility, 13)} | ${pad(scores['best-practices'], 14)} | ${pad(scores.seo, 3)} | ${pad(Math.round(m.fcp), 6)} | ${pad(Math.round(m.lcp), 6)} | ${pad(Math.round(m.tbt), 6)} | ${pad(m.cls.toFixed(3), 5)} |`,
+      `| ${pad(page, 30)} | ${pad(`${scores.performance} (${spread[0]}-${spread[1]})`, 21)} | ${pad(scores.accessibility, 13)} | ${pad(scores['best-practices'], 14)} | ${pad(scores.seo, 3)} | ${pad(Math.round(m.fcp), 6)} | ${pad(Math.round(m.lcp), 6)} | ${pad(Math.round(m.tbt), 6)} | ${pad(m.cls.toFixed(3), 5)} |`,
     );
   }
+  console.log(
+    `budgets: performance >= ${BUDGET.performance} (aim 100), accessibility, best practices and SEO = 100`,
+  );
 
-  const fromHtml = firstLoadJs(path.join(clientDir, 'index.html'), clientDir);
+  // The prerender's count: the boot script and what it loads before / is interactive.
+  const fromHtml = JSON.parse(
+    fs.readFileSync(firstLoadReportFile(clientDir), 'utf8'),
+  ) as FirstLoadJs;
   const home = rows.find((r) => r.page === '/');
   const loaded = home
     ? [...new Set(home.run.scripts)].reduce(
@@ -192,9 +233,9 @@ try {
       )
     : NaN;
   console.log(
-    `\nfirst-load JS of /: ${formatKb(fromHtml.gzipBytes)} gzip (module script and preloads, ${fromHtml.files.length} files); ` +
+    `\nfirst-load JS of /: ${formatKb(fromHtml.gzipBytes)} gzip (boot script, islands and their imports, ${fromHtml.files.length} files); ` +
       `${home ? `${formatKb(loaded)} gzip for the ${new Set(home.run.scripts).size} scripts Lighthouse saw load` : 'not measured'}; ` +
-      `budget ${formatKb(JS_BUDGET)}`,
+      `budget ${formatKb(JS_BUDGET)}, aim ${formatKb(JS_AIM)}`,
   );
 
   const misses = rows.flatMap(({ page, scores, run }) =>
@@ -213,7 +254,12 @@ try {
       {
         date: new Date().toISOString(),
         runs: RUNS,
-        pages: rows.map(({ page, scores, run }) => ({ page, scores, metrics: run.metrics })),
+        pages: rows.map(({ page, scores, run, spread }) => ({
+          page,
+          scores,
+          performanceSpread: spread,
+          metrics: run.metrics,
+        })),
         firstLoadJsGzipBytes: { fromHtml: fromHtml.gzipBytes, loaded },
         misses,
       },

@@ -66,8 +66,10 @@ describe('the public pages in Kiswahili (decisions.md section 13)', () => {
     await t.page.getByRole('banner').getByRole('link', { name: 'Kiswahili' }).click();
     await expect.poll(() => new URL(t.page.url()).pathname).toBe('/sw/about');
     await expect.poll(() => t.page.evaluate(() => document.documentElement.lang)).toBe('sw');
-    const cookies = await t.context.cookies();
-    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('sw');
+    // Written by the page's scripts, which load once it has painted.
+    await expect
+      .poll(async () => (await t.context.cookies()).find((c) => c.name === 'lang')?.value)
+      .toBe('sw');
     await t.page.reload();
     await expect.poll(() => t.page.evaluate(() => document.documentElement.lang)).toBe('sw');
     // And back: the English twin, and the cookie follows.

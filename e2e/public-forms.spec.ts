@@ -26,6 +26,8 @@ function expectOnlyProblemsFrom(t: TestPage, apiPath: string) {
 /** The submit button is enabled once React has taken over the page. */
 async function openForm(t: TestPage, path: string, submitName: string) {
   await t.page.goto(path);
+  // The form hydrates as it comes near the viewport, as when a visitor scrolls to it.
+  await t.page.locator('form').scrollIntoViewIfNeeded();
   await t.page.getByRole('button', { name: submitName, disabled: false }).waitFor();
   return t.page.locator('form button[type="submit"]');
 }
@@ -323,6 +325,46 @@ async function fillResearch(page: Page) {
   await field(page, 'Project description').fill(research.description);
 }
 
+describe('typing before the form hydrates', () => {
+  it('keeps what was typed into the prerendered form before it hydrated, and sends it', async () => {
+    const t = await session.newPage({ width: 375, height: 740 });
+    // The islands' code is held back: the visitor types into the server's HTML meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await t.page.route(/\/assets\/islands-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await t.page.goto('/company-inquiry');
+    await field(t.page, 'Company name').fill(inquiry.companyName);
+    await field(t.page, 'Project details').fill(inquiry.message);
+    const submit = t.page.locator('form button[type="submit"]');
+    expect(await submit.isDisabled()).toBe(true);
+    release();
+    await t.page.locator('form').scrollIntoViewIfNeeded();
+    await t.page.getByRole('button', { name: 'Send inquiry', disabled: false }).waitFor();
+    expect(await field(t.page, 'Company name').inputValue()).toBe(inquiry.companyName);
+    expect(await field(t.page, 'Project details').inputValue()).toBe(inquiry.message);
+    await field(t.page, 'Contact person').fill(inquiry.contactPerson);
+    await field(t.page, 'Email').fill(inquiry.email);
+    await choose(t.page, 'Service you need', 'User Research & Testing');
+    await choose(t.page, 'Urgency', 'Within 2 weeks');
+    await choose(t.page, 'Budget (USD)', '$15,000 – $30,000');
+    const answer = t.page.waitForResponse(
+      (r) => r.url().endsWith('/api/client-requests') && r.request().method() === 'POST',
+    );
+    await submit.click();
+    const response = await answer;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({
+      companyName: inquiry.companyName,
+      message: inquiry.message,
+    });
+    expectNoProblems(t);
+    await t.close();
+  });
+});
+
 describe('research validation (/research-validation)', () => {
   it('shows an error under each required field on an empty submit', async () => {
     const t = await session.newPage();
@@ -422,6 +464,7 @@ describe('accessibility of the lead pages', () => {
       it(`${path} at ${width} px: axe finds no violation, nothing overflows, selects work by keyboard`, async () => {
         const t = await session.newPage({ width });
         await t.page.goto(path);
+        await t.page.locator('form').scrollIntoViewIfNeeded(); // it hydrates near the viewport
         await t.page.locator('button[type="submit"]:enabled').waitFor();
         await expectNoAxeViolations(t.page);
         const overflow = await t.page.evaluate(

@@ -452,27 +452,95 @@ describe('navigation', () => {
 });
 
 describe('hydration', () => {
-  it('a section below the fold is hydrated when scrolled to: its links navigate in place', async () => {
+  it('a text page runs only its islands: none of the app, its links load the next page, its top bar works', async () => {
     const t = await session.newPage({ width: 375, height: 740 });
     await t.page.goto(paths.about, { waitUntil: 'networkidle' });
-    await t.page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = 'same document';
-    });
+    await waitForHydration(t.page, 'button[aria-label="Open menu"]');
+    // Not the app's entry, nor the router's chunk: the text page runs islands.ts alone.
+    const scripts = await t.page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.endsWith('.js')),
+    );
+    expect(scripts.some((name) => /\/assets\/islands-/.test(name))).toBe(true);
+    expect(scripts.filter((name) => /\/assets\/(index|framework)-/.test(name))).toEqual([]);
+    // A section that never changes is the server's HTML: nothing of React in it.
     const join = t.page
       .locator('main section')
       .last()
       .getByRole('link', { name: 'Join Our Research Community' });
-    await join.scrollIntoViewIfNeeded();
-    await waitForHydration(t.page, 'main section:last-of-type a[href="/participant/registration"]');
+    expect(
+      await join.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__react'))),
+    ).toBe(false);
+    await t.page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = 'same document';
+    });
     await join.click();
     await t.page.waitForURL(`**${paths.participantRegistration}`);
-    // A client-side navigation keeps the document (and the marker); a full load would not.
+    await t.page.getByRole('heading', { level: 1 }).waitFor();
+    // A document navigation: the next page (the app) loaded afresh.
     expect(await t.page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe(
-      'same document',
+      undefined,
     );
     expectNoProblems(t);
     await t.close();
   });
+});
+
+describe('hydration of the forms', () => {
+  it.each([
+    { path: paths.companyInquiry, island: 'inquiry-form', submit: 'Send inquiry' },
+    { path: paths.researchValidation, island: 'research-form', submit: 'Request research' },
+  ])(
+    '$path hydrates its form as an island: none of the app, every id the form names is there, no CSP violation',
+    async ({ path, island, submit: submitName }) => {
+      const t = await session.newPage({ width: 375, height: 740 });
+      // Every Content-Security-Policy violation (zod trying `new Function` was one).
+      await t.page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (event) =>
+          seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+        );
+      });
+      await t.page.goto(path, { waitUntil: 'networkidle' });
+      const submit = t.page.getByRole('button', { name: submitName });
+      // It hydrates as it comes near the viewport: the research form is below the first
+      // screen, and focusing its first field, as Tab does, scrolls it there.
+      await t.page.locator(`[data-island="${island}"] input`).first().focus();
+      await expect.poll(() => submit.isEnabled()).toBe(true);
+      const scripts = await t.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((name) => name.endsWith('.js')),
+      );
+      expect(scripts.filter((name) => /\/assets\/(index|framework)-/.test(name))).toEqual([]);
+      // The ids React gives the fields are the same in the server's HTML and after hydration:
+      // after an empty submit every label's field and every description and error it names exist.
+      await submit.click();
+      await expect.poll(() => t.page.locator('[aria-invalid="true"]').count()).toBeGreaterThan(0);
+      const dangling = await t.page.evaluate((name) => {
+        const form = document.querySelector(`[data-island="${name}"]`)!;
+        const named = [
+          ...[...form.querySelectorAll('label[for]')].map((label) => label.getAttribute('for')!),
+          ...[...form.querySelectorAll('[aria-describedby]')].flatMap((el) =>
+            el.getAttribute('aria-describedby')!.split(' '),
+          ),
+        ];
+        return named.filter((id) => !document.getElementById(id));
+      }, island);
+      expect(dangling).toEqual([]);
+      expect(
+        await t.page.evaluate(
+          () => (window as unknown as { cspViolations: string[] }).cspViolations,
+        ),
+      ).toEqual([]);
+      expectNoProblems(t);
+      await t.close();
+    },
+  );
 });
 
 describe('accessibility', () => {

@@ -242,10 +242,10 @@ describe('the shared site (studies open, no contact configured)', () => {
     await expect
       .poll(() => footerText(t.page))
       .toContain('© 2031 InsightLab. All rights reserved.');
-    // A page reached in the browser (no prerendered markup) says the same.
+    // The next page, loaded from the footer's link, says the same.
     await t.page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
-    await t.page.waitForURL(`**${paths.privacy}`);
-    expect(await footerText(t.page)).toContain('© 2031 InsightLab.');
+    await t.page.waitForURL(`**${paths.privacy}`, { waitUntil: 'load' });
+    await expect.poll(() => footerText(t.page)).toContain('© 2031 InsightLab.');
     expectNoProblems(t);
     await t.close();
   });
@@ -390,6 +390,7 @@ describe('the research request form', () => {
   it('asks for the required fields first, and its e-mail and phone fields line up at 1280 px', async () => {
     const t = await session.newPage({ width: 1280 });
     await t.page.goto(paths.researchValidation);
+    await t.page.locator('form').scrollIntoViewIfNeeded(); // it hydrates near the viewport
     await t.page.getByRole('button', { name: 'Request research', disabled: false }).waitFor();
     const fields = await required(t.page);
     const firstOptional = fields.findIndex((f) => !f.required);
@@ -415,6 +416,7 @@ describe('the research request form', () => {
     for (const width of [375, 1280]) {
       const t = await session.newPage({ width, height: 740 });
       await t.page.goto(paths.researchValidation);
+      await t.page.locator('form').scrollIntoViewIfNeeded(); // it hydrates near the viewport
       await t.page.getByRole('button', { name: 'Request research', disabled: false }).waitFor();
       const form = t.page.locator('form');
       await form.getByRole('textbox', { name: 'Company' }).fill('Savannah Health');

@@ -1,7 +1,8 @@
 /**
  * Runs after `vite build` (npm run build): renders every public page to static HTML
  * so its text, links and head tags are there without JavaScript, then the browser
- * hydrates it (src/client/main.tsx).
+ * hydrates only its islands (src/client/islands.tsx, decision 039): the parts that change,
+ * the forms among them; never the whole app.
  *
  * Writes, in dist/client:
  * - app.html: the untouched shell, served for app routes that are not prerendered
@@ -16,13 +17,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { build } from 'vite';
-import { firstLoadJs, formatKb } from './first-load-js';
+import { firstLoadJs, firstLoadReportFile, formatKb } from './first-load-js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist/client');
 const ssrDir = path.join(root, 'dist/ssr');
 const manifestFile = path.join(clientDir, 'build-manifest.json');
-const firstLoadBudget = 120 * 1024;
+// Decisions.md section 7: at most 90 KB gzip before the home page is interactive.
+const firstLoadBudget = 90 * 1024;
 
 type SsrEntry = {
   renderPage(url: string): Promise<{ html: string; namespaces: string[] }>;
@@ -32,7 +34,13 @@ type SsrEntry = {
   site: { name: string; origin: string };
 };
 
-type ManifestChunk = { file: string; src?: string; imports?: string[]; css?: string[] };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
 
 // 1. The server-side bundle: the same sources, aliases and `define`s as the client build.
@@ -75,10 +83,9 @@ function splitHead(markup: string): { head: string[]; body: string } {
   return { head, body: rest };
 }
 
-/** The page's own chunk and what it imports, by the convention route /x -> src/client/pages/x.tsx. */
-function pageChunks(route: string, alreadyLoaded: string): string[] {
+/** A manifest entry's file and the files it imports statically, the entry's own first. */
+function chunkWithImports(key: string): string[] {
   if (!manifest) return [];
-  const key = `src/client/pages/${route === '/' ? 'home' : route.slice(1)}.tsx`;
   const files = new Set<string>();
   const visit = (name: string) => {
     const chunk = manifest[name];
@@ -87,7 +94,36 @@ function pageChunks(route: string, alreadyLoaded: string): string[] {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(key);
-  return [...files].filter((file) => !alreadyLoaded.includes(`/${file}"`));
+  return [...files];
+}
+
+/** The page's own chunk and what it imports, by the convention route /x -> src/client/pages/x.tsx. */
+function pageChunks(route: string, alreadyLoaded: string): string[] {
+  const key = `src/client/pages/${route === '/' ? 'home' : route.slice(1)}.tsx`;
+  return chunkWithImports(key).filter((file) => !alreadyLoaded.includes(`/${file}"`));
+}
+
+const bootKey = 'src/client/islands-boot.ts';
+const islandsKey = 'src/client/islands.tsx';
+if (manifest && (!manifest[bootKey]?.isEntry || !manifest[islandsKey])) {
+  console.error(`prerender: the build manifest has no entry ${bootKey} importing ${islandsKey}`);
+  process.exit(1);
+}
+
+/**
+ * A public page runs its islands, not the app: the shell's entry script and its preloads
+ * give way to the boot script alone, which loads the islands once the page has painted
+ * (decision 041): nothing else is fetched beside the page before its first paint.
+ */
+function withIslandsEntry(html: string): string {
+  const [bootFile] = chunkWithImports(bootKey);
+  return html
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      '</head>',
+      () => `  <script type="module" crossorigin src="/${bootFile}"></script>\n  </head>`,
+    );
 }
 
 /** The chunks of the catalogues a page rendered with (virtual:i18n/<language>/<namespace>). */
@@ -117,16 +153,21 @@ function inlineStylesheets(html: string): string {
 
 function pageHtml(route: string, language: string, namespaces: string[], markup: string): string {
   const { head, body } = splitHead(markup);
+  // Every public page hydrates its islands, the forms among them (decision 039).
+  const islands = manifest !== null;
   let html = shell.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+  if (islands) html = withIslandsEntry(html);
   if (head.some((tag) => tag.startsWith('<title>'))) {
     html = html.replace(/<title>[\s\S]*?<\/title>/, '<!--page-head-->');
   }
   if (head.some((tag) => /^<meta\b[^>]*\bname="description"/.test(tag))) {
     html = html.replace(/\s*<meta\s+name="description"[\s\S]*?\/?>/, '');
   }
-  const preloads = [...pageChunks(route, html), ...catalogueChunks(language, namespaces, html)].map(
-    (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
-  );
+  // An island page preloads nothing: whatever it fetched before its first paint would share
+  // the link with the page (the islands ask for their code and messages after it).
+  const preloads = (
+    islands ? [] : [...pageChunks(route, html), ...catalogueChunks(language, namespaces, html)]
+  ).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   const headTags = head.join('\n    ');
   // Function replacers throughout: the page's text may hold `$&` and the like.
   html = html.includes('<!--page-head-->')
@@ -207,7 +248,12 @@ for (const file of textFiles(clientDir)) {
   fs.writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
-const home = firstLoadJs(indexFile, clientDir);
+// The home page's boot script, then what it loads before the page is interactive.
+const home = firstLoadJs(indexFile, clientDir, [
+  ...chunkWithImports(islandsKey),
+  ...catalogueChunks('en', ['common'], ''),
+]);
+fs.writeFileSync(firstLoadReportFile(clientDir), `${JSON.stringify(home, null, 2)}\n`);
 console.log(
   `prerendered ${written.length} pages for ${origin}: ${written.join(' ')}\n` +
     `first-load JS of /: ${formatKb(home.gzipBytes)} gzip in ${home.files.length} files ` +

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
+import { useSiteLocation } from '@/client/lib/site-nav';
 import { publicPageLanguage } from '@/shared/paths';
 import { readLanguageCookie, useLanguageState } from './language';
 
@@ -10,7 +10,7 @@ import { readLanguageCookie, useLanguageState } from './language';
  * - a visitor who lands on a public page in the other language has chosen it.
  */
 export function LanguageSync() {
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   const { chosen, choose } = useLanguageState();
   const user = useSession().data?.user ?? null;
   const participant = user?.role === 'participant' ? user : null;

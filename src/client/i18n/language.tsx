@@ -8,7 +8,6 @@ import {
   useMemo,
   useState,
 } from 'react';
-import { useLocation } from 'react-router';
 import { useSession } from '@/client/api/auth/get-session';
 import {
   defaultLanguage,
@@ -18,6 +17,7 @@ import {
 } from '@/shared/i18n/languages';
 import type { MessageArgs, MessageKey, Namespace } from '@/shared/i18n/namespaces';
 import { setLanguageSource, translate } from '@/shared/i18n/runtime';
+import { useSiteLocation } from '@/client/lib/site-nav';
 import { localizedPath, publicPageLanguage } from '@/shared/paths';
 import { loadCatalogue, loadUsedCatalogues } from './catalogue-loader';
 
@@ -67,7 +67,7 @@ setLanguageSource(() => current);
  * cookie and, for a signed-in participant, in their profile.
  */
 export function LanguageProvider({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   const fromUrl = publicPageLanguage(pathname);
   const role = useSession().data?.user?.role;
   const staff = role !== undefined && role !== 'participant';

@@ -3,9 +3,7 @@ import {
   CheckIcon,
   HandshakeIcon,
   LightbulbIcon,
-  MapPinIcon,
   MicroscopeIcon,
-  SendIcon,
   SparklesIcon,
   TargetIcon,
   type LucideIcon,
@@ -13,7 +11,8 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
-import { ContactItems } from '@/client/components/marketing/contact-items';
+import { Island } from '@/client/components/layout/island';
+import { AboutContactList } from '@/client/components/marketing/contact-lists';
 import { CtaBand } from '@/client/components/marketing/cta-band';
 import { IconTile } from '@/client/components/marketing/icon-tile';
 import { PageHero } from '@/client/components/marketing/page-hero';
@@ -176,27 +175,9 @@ export function AboutPage() {
       </Section>
 
       <Section id="contact" eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
-        <ul className="mt-8 grid gap-4 text-lg sm:grid-cols-2">
-          <ContactItems
-            iconClassName="size-5"
-            labels={{ email: t('contact.email'), phone: t('contact.phone') }}
-            linkClassName="rounded-sm font-medium text-primary underline underline-offset-4 wrap-anywhere"
-          />
-          <li className="flex items-center gap-3">
-            <MapPinIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            <span className="sr-only">{t('contact.office')} </span>
-            <span>{site.city}</span>
-          </li>
-          <li className="flex items-center gap-3">
-            <SendIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            <Link
-              to={lp(paths.companyInquiry)}
-              className="rounded-sm font-medium text-primary underline underline-offset-4"
-            >
-              {t('contact.form')}
-            </Link>
-          </li>
-        </ul>
+        <Island name="about-contact">
+          <AboutContactList />
+        </Island>
       </Section>
 
       {/* The summaries stay here (older links point to /about#privacy and #terms); the pages say it all. */}

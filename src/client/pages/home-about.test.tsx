@@ -2,6 +2,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
+import { RouterSiteNav } from '@/client/app/router-site-nav';
 import { describe, expect, it } from 'vitest';
 import { LanguageProvider } from '@/client/i18n/language';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -23,7 +24,9 @@ async function render(
   const { prelude } = await prerender(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[localizedPath(path, language)]}>
-        <LanguageProvider>{page}</LanguageProvider>
+        <RouterSiteNav>
+          <LanguageProvider>{page}</LanguageProvider>
+        </RouterSiteNav>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { CtaBand } from '@/client/components/marketing/cta-band';
 import { HydrationUnit } from '@/client/components/layout/hydration-unit';
+import { Island } from '@/client/components/layout/island';
 import { IconTile } from '@/client/components/marketing/icon-tile';
 import { PageHero } from '@/client/components/marketing/page-hero';
 import { Section } from '@/client/components/marketing/section';
@@ -33,14 +34,9 @@ const ImpactChart = lazy(() =>
 );
 // The figures and the studies notice have nothing to show until their answers come, so
 // their code need not be in the first load either: it loads while the page hydrates.
-const StatsStrip = lazy(() =>
-  import('@/client/features/stats/components/stats-strip').then((m) => ({
-    default: m.StatsStrip,
-  })),
-);
-const StudiesPostponedNotice = lazy(() =>
-  import('@/client/components/marketing/studies-postponed-notice').then((m) => ({
-    default: m.StudiesPostponedNotice,
+const HomeStudies = lazy(() =>
+  import('@/client/features/stats/components/home-studies').then((m) => ({
+    default: m.HomeStudies,
   })),
 );
 const PartnerStrip = lazy(() =>
@@ -256,9 +252,9 @@ export function HomePage() {
       </Section>
 
       <HydrationUnit>
-        <StudiesPostponedNotice />
-        {/* One band with the notice above it: no line between them. */}
-        <StatsStrip className="[#studies-postponed+&]:border-t-0" />
+        <Island name="home-studies">
+          <HomeStudies />
+        </Island>
       </HydrationUnit>
 
       <CtaBand id="get-started" title={t('cta.title')} text={t('cta.text')}>

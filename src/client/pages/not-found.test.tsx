@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { RouterSiteNav } from '@/client/app/router-site-nav';
 import { describe, expect, it } from 'vitest';
 import { LanguageProvider } from '@/client/i18n/language';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -10,11 +11,13 @@ import { NotFoundPage } from './not-found';
 function render(path: string): string {
   return renderToString(
     <MemoryRouter initialEntries={[path]}>
-      <QueryClientProvider client={createQueryClient()}>
-        <LanguageProvider>
-          <NotFoundPage />
-        </LanguageProvider>
-      </QueryClientProvider>
+      <RouterSiteNav>
+        <QueryClientProvider client={createQueryClient()}>
+          <LanguageProvider>
+            <NotFoundPage />
+          </LanguageProvider>
+        </QueryClientProvider>
+      </RouterSiteNav>
     </MemoryRouter>,
   ).replace(/<!-- -->/g, '');
 }

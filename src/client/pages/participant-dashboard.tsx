@@ -64,9 +64,11 @@ function Dashboard({ user }: { user: SessionUser }) {
   const { tab, selectTab, tabsListRef } = useTabParam(tabs);
   const t = useT('dashboard');
   // Loaded with the page, not by the parts that appear later (the research profile, Apply's
-  // screener and its checks): a catalogue asked for then would blank the page while it loads.
+  // screener and its checks, the Profile tab's form): a catalogue asked for then would blank
+  // the page while it loads, and drop the keyboard focus with it.
   useT('recruiting');
   useT('validation');
+  useT('profile');
   const queryClient = useQueryClient();
   const participant = useParticipant(user.id);
   const applications = useApplications();

@@ -11,7 +11,7 @@ import {
   SwordsIcon,
   UsersIcon,
 } from 'lucide-react';
-import { ContactItems, useHasContact } from '@/client/components/marketing/contact-items';
+import { Island } from '@/client/components/layout/island';
 import { PageMeta } from '@/client/components/layout/page-meta';
 import { useT } from '@/client/i18n/language';
 import { Button } from '@/client/components/ui/button';
@@ -23,6 +23,7 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { ResearchRequestForm } from '@/client/features/leads/components/research-request-form';
+import { ResearchTalkFirst } from '@/client/features/leads/components/lead-contacts';
 import { paths } from '@/shared/paths';
 import type { MessageKey } from '@/shared/i18n/namespaces';
 
@@ -87,13 +88,9 @@ const steps = [
   },
 ] as const satisfies readonly { icon: LucideIcon; title: Key; text: Key }[];
 
-const contactLinkClass =
-  'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
-
 /** /research-validation (spec section 2, "Research validation"). */
 export function ResearchValidationPage() {
   const t = useT('research');
-  const hasContact = useHasContact();
   return (
     <>
       <PageMeta
@@ -179,18 +176,15 @@ export function ResearchValidationPage() {
               {t('request.title')}
             </h2>
             <p className="mt-3 text-muted-foreground">{t('request.intro')}</p>
-            {hasContact && (
-              <>
-                <h3 className="mt-8 font-semibold">{t('request.talkFirst')}</h3>
-                <ul className="mt-3 grid gap-3 text-sm">
-                  <ContactItems linkClassName={contactLinkClass} />
-                </ul>
-              </>
-            )}
+            <Island name="research-contact">
+              <ResearchTalkFirst />
+            </Island>
           </div>
           <Card>
             <CardContent className="pt-6">
-              <ResearchRequestForm />
+              <Island name="research-form">
+                <ResearchRequestForm />
+              </Island>
             </CardContent>
           </Card>
         </div>

@@ -11,9 +11,10 @@ import {
   CardTitle,
 } from '@/client/components/ui/card';
 import { PendingButton } from '@/client/components/ui/pending-button';
-import { useT } from '@/client/i18n/language';
+import { useLanguageState, useT } from '@/client/i18n/language';
 import { getApiErrorDetails } from '@/client/lib/api';
 import { pageTitle } from '@/client/lib/page-title';
+import { isLanguage } from '@/shared/i18n/languages';
 import { paths } from '@/shared/paths';
 
 /** A signed link's shape (`participantId.kind.signature`): what it will stop, read before asking. */
@@ -33,6 +34,15 @@ export function UnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const kind = kindOf(token);
+  // A mail in Kiswahili links here with `&lang=sw`: the page, and the server's answer, follow it.
+  const linkLanguage = searchParams.get('lang');
+  const { language, choose, englishOnly } = useLanguageState();
+  useEffect(() => {
+    if (isLanguage(linkLanguage) && linkLanguage !== language && !englishOnly)
+      void choose(linkLanguage);
+    // Once, for the link as opened: a later choice in the page's switcher stands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const t = useT('profile');
   const unsubscribe = useUnsubscribe();
   // The button goes once it has worked: the focus moves to what it did, not to the body.
@@ -40,9 +50,16 @@ export function UnsubscribePage() {
   useEffect(() => {
     if (unsubscribe.isSuccess) done.current?.focus();
   }, [unsubscribe.isSuccess]);
-  const failure = unsubscribe.isError
-    ? (getApiErrorDetails(unsubscribe.error).message ?? t('unsubscribe.failed'))
-    : null;
+  const failureDetails = unsubscribe.isError ? getApiErrorDetails(unsubscribe.error) : null;
+  const failure = failureDetails ? (failureDetails.message ?? t('unsubscribe.failed')) : null;
+  // The server refused the link itself (400): it will never work, so the page stops offering
+  // it and says no more what it would have done; other failures may be retried.
+  const badLink = failureDetails?.status === 400;
+  // The button goes with a bad link too: the focus moves to what the server said.
+  const refused = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (badLink) refused.current?.focus();
+  }, [badLink]);
 
   return (
     <AuthShell>
@@ -54,7 +71,7 @@ export function UnsubscribePage() {
           <CardTitle asChild>
             <h1>{t('unsubscribe.title')}</h1>
           </CardTitle>
-          {!unsubscribe.isSuccess && token && (
+          {!unsubscribe.isSuccess && token && !badLink && (
             <CardDescription>
               {t(kind ? `unsubscribe.${kind}` : 'unsubscribe.other')} {t('unsubscribe.rest')}
             </CardDescription>
@@ -80,20 +97,24 @@ export function UnsubscribePage() {
             <>
               {failure && (
                 <p
+                  ref={refused}
+                  tabIndex={-1}
                   role="alert"
-                  className="rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm"
+                  className="rounded-lg border border-destructive/50 bg-destructive/5 p-3 text-sm outline-none"
                 >
                   {failure}
                 </p>
               )}
-              <PendingButton
-                className="w-full"
-                pending={unsubscribe.isPending}
-                pendingLabel={t('unsubscribe.pending')}
-                onClick={() => unsubscribe.mutate(token)}
-              >
-                {t('unsubscribe.button')}
-              </PendingButton>
+              {!badLink && (
+                <PendingButton
+                  className="w-full"
+                  pending={unsubscribe.isPending}
+                  pendingLabel={t('unsubscribe.pending')}
+                  onClick={() => unsubscribe.mutate(token)}
+                >
+                  {t('unsubscribe.button')}
+                </PendingButton>
+              )}
             </>
           )}
           <Link

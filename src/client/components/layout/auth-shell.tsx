@@ -10,7 +10,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
       <SkipLink />
       <header className="relative flex justify-center px-4 pt-10 pb-6">
         <Logo />
-        <LanguageSwitch className="absolute top-2 right-2" />
+        <LanguageSwitch className="absolute top-2 right-2 inline-flex px-3 text-sm" />
       </header>
       <main id="main" tabIndex={-1} className="flex-1 px-4 pb-16 outline-none">
         <div className="mx-auto w-full max-w-md">{children}</div>

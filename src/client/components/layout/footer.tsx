@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
+import { SiteLink } from '@/client/lib/site-nav';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
 import { HydrationUnit } from './hydration-unit';
@@ -20,9 +20,9 @@ function FooterColumn({ title, links }: { title: string; links: readonly NavLink
       <ul className="mt-3 grid gap-2">
         {links.map((link) => (
           <li key={link.labelKey}>
-            <Link to={lp(link.to)} className={linkClass}>
+            <SiteLink to={lp(link.to)} className={linkClass}>
               {t(link.labelKey)}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
+import { clsx } from 'clsx';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
-import { cn } from '@/client/lib/utils';
+import { SiteLink } from '@/client/lib/site-nav';
 import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
 
@@ -14,21 +14,21 @@ function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** The brand, always a link home. */
+/** The brand, always a link home; `className` sets its gap and text size (default gap-2 text-lg). */
 export function Logo({ className }: { className?: string }) {
   const t = useT('common');
   const lp = useLocalizedPath();
   return (
-    <Link
+    <SiteLink
       to={lp(paths.home)}
-      className={cn(
-        'inline-flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-foreground',
-        className,
+      className={clsx(
+        'inline-flex items-center rounded-md font-bold tracking-tight text-foreground',
+        className ?? 'gap-2 text-lg',
       )}
     >
       <LogoMark className="size-8 text-primary" />
       <span>{site.name}</span>
       <span className="sr-only">{t('logo.homeSuffix')}</span>
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { Link, useLocation } from 'react-router';
 import {
   Sheet,
   SheetContent,
@@ -8,6 +7,7 @@ import {
   SheetTitle,
 } from '@/client/components/ui/sheet';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
+import { SiteLink, useSiteLocation } from '@/client/lib/site-nav';
 import { cn } from '@/client/lib/utils';
 import { site } from '@/shared/site';
 import { LanguageSwitch } from './language-switch';
@@ -38,7 +38,7 @@ export function MobileMenuSheet({
 }) {
   const t = useT('common');
   const lp = useLocalizedPath();
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   const navigated = useRef(false);
   return (
     <Sheet
@@ -68,7 +68,7 @@ export function MobileMenuSheet({
               const current = currentOf(link, pathname);
               return (
                 <li key={link.to}>
-                  <Link
+                  <SiteLink
                     to={lp(link.to)}
                     aria-current={current}
                     className={drawerLinkClass(current !== undefined)}
@@ -78,7 +78,7 @@ export function MobileMenuSheet({
                     }}
                   >
                     {t(link.labelKey)}
-                  </Link>
+                  </SiteLink>
                 </li>
               );
             })}
@@ -86,7 +86,7 @@ export function MobileMenuSheet({
         </nav>
         {/* Closes the drawer: the page around it is about to change language. */}
         <div className="mx-4 border-t pt-4" onClick={() => onOpenChange(false)}>
-          <LanguageSwitch className="w-full px-3 py-3 text-base" />
+          <LanguageSwitch className="inline-flex w-full px-3 py-3 text-base" />
         </div>
       </SheetContent>
     </Sheet>

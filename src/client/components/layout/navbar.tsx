@@ -1,9 +1,8 @@
-import { MenuIcon } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Button } from '@/client/components/ui/button';
+import { clsx } from 'clsx';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { useLocalizedPath, useT } from '@/client/i18n/language';
-import { cn } from '@/client/lib/utils';
+import { SiteLink, useSiteLocation } from '@/client/lib/site-nav';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { currentOf, mainNavLinks } from './nav-links';
@@ -15,8 +14,30 @@ const MobileMenuSheet = lazy(() =>
   loadMobileMenuSheet().then((m) => ({ default: m.MobileMenuSheet })),
 );
 
+/**
+ * Lucide's "menu" drawn here: the icon library's runtime would cost the islands' first
+ * load more than the three lines it draws.
+ */
+function MenuGlyph() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-6"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M4 5h16M4 12h16M4 19h16" />
+    </svg>
+  );
+}
+
 const wideLinkClass = (isActive: boolean) =>
-  cn(
+  clsx(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground',
     isActive ? 'bg-accent font-semibold text-accent-foreground' : 'text-muted-foreground',
   );
@@ -30,11 +51,11 @@ function MobileMenu() {
 
   return (
     <>
-      <Button
+      <button
         ref={buttonRef}
-        variant="ghost"
-        size="icon"
-        className="size-9 md:hidden"
+        type="button"
+        data-slot="button"
+        className={clsx(buttonVariants({ variant: 'ghost', size: 'icon-sm' }), 'md:hidden')}
         aria-label={t('menu.open')}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -46,8 +67,8 @@ function MobileMenu() {
           setOpen(true);
         }}
       >
-        <MenuIcon className="size-6" aria-hidden="true" />
-      </Button>
+        <MenuGlyph />
+      </button>
       {wanted && (
         <Suspense fallback={null}>
           <MobileMenuSheet
@@ -68,7 +89,7 @@ function MobileMenu() {
 export function Navbar({ account }: { account: ReactNode }) {
   const t = useT('common');
   const lp = useLocalizedPath();
-  const { pathname } = useLocation();
+  const { pathname } = useSiteLocation();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
@@ -80,13 +101,13 @@ export function Navbar({ account }: { account: ReactNode }) {
               const current = currentOf(link, pathname);
               return (
                 <li key={link.to}>
-                  <Link
+                  <SiteLink
                     to={lp(link.to)}
                     aria-current={current}
                     className={wideLinkClass(current !== undefined)}
                   >
                     {t(link.labelKey)}
-                  </Link>
+                  </SiteLink>
                 </li>
               );
             })}
@@ -94,8 +115,8 @@ export function Navbar({ account }: { account: ReactNode }) {
         </nav>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
           {/* "SW" on a phone, where the logo, the account button and the menu share 375 px. */}
-          <LanguageSwitch compact className="px-1.5 sm:hidden" />
-          <LanguageSwitch className="hidden sm:inline-flex" />
+          <LanguageSwitch compact className="inline-flex px-1.5 text-sm sm:hidden" />
+          <LanguageSwitch className="hidden px-3 text-sm sm:inline-flex" />
           {account}
           <MobileMenu />
         </div>

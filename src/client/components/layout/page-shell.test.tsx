@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { RouterSiteNav } from '@/client/app/router-site-nav';
 import { describe, expect, it } from 'vitest';
 import { LanguageProvider } from '@/client/i18n/language';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -13,11 +14,13 @@ import { PageShell } from './page-shell';
 function render(page: ReactNode, path: string, language: Language): string {
   const html = renderToString(
     <MemoryRouter initialEntries={[localizedPath(path, language)]}>
-      <QueryClientProvider client={createQueryClient()}>
-        <LanguageProvider>
-          <PageShell account={null}>{page}</PageShell>
-        </LanguageProvider>
-      </QueryClientProvider>
+      <RouterSiteNav>
+        <QueryClientProvider client={createQueryClient()}>
+          <LanguageProvider>
+            <PageShell account={null}>{page}</PageShell>
+          </LanguageProvider>
+        </QueryClientProvider>
+      </RouterSiteNav>
     </MemoryRouter>,
   );
   // React separates adjacent text with empty comments; entities as the browser reads them.

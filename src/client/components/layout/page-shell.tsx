@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Footer } from './footer';
+import { Island } from './island';
 import { Navbar } from './navbar';
 import { SkipLink } from './skip-link';
 
@@ -8,11 +9,15 @@ export function PageShell({ account, children }: { account: ReactNode; children:
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <Navbar account={account} />
+      <Island name="site-header">
+        <Navbar account={account} />
+      </Island>
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
-      <Footer />
+      <Island name="site-footer">
+        <Footer />
+      </Island>
     </div>
   );
 }

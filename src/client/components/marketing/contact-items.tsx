@@ -1,7 +1,7 @@
 import { MailIcon, PhoneIcon } from 'lucide-react';
 import { useSiteContact } from '@/client/api/site/get-site';
 import { telHref } from '@/client/lib/tel-href';
-import { cn } from '@/client/lib/utils';
+import { clsx } from 'clsx';
 
 /**
  * The business's e-mail and phone as list items with mailto: and tel: links, each only
@@ -22,11 +22,11 @@ export function ContactItems({
 }) {
   const contact = useSiteContact();
   if (!contact) return null;
-  const icon = cn('shrink-0 text-primary', iconClassName ?? 'size-4');
+  const icon = clsx('shrink-0 text-primary', iconClassName ?? 'size-4');
   return (
     <>
       {contact.email && (
-        <li className={cn('flex items-center gap-3', itemClassName)} data-contact="email">
+        <li className={clsx('flex items-center gap-3', itemClassName)} data-contact="email">
           <MailIcon className={icon} aria-hidden="true" />
           {labels && <span className="sr-only">{labels.email} </span>}
           <a href={`mailto:${contact.email}`} className={linkClassName}>
@@ -35,7 +35,7 @@ export function ContactItems({
         </li>
       )}
       {contact.phone && (
-        <li className={cn('flex items-center gap-3', itemClassName)} data-contact="phone">
+        <li className={clsx('flex items-center gap-3', itemClassName)} data-contact="phone">
           <PhoneIcon className={icon} aria-hidden="true" />
           {labels && <span className="sr-only">{labels.phone} </span>}
           <a href={telHref(contact.phone)} className={linkClassName}>

@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { PageMeta } from '@/client/components/layout/page-meta';
-import { ContactItems } from '@/client/components/marketing/contact-items';
-import { useLocalizedPath, useT } from '@/client/i18n/language';
+import { Island } from '@/client/components/layout/island';
+import { LegalContactList } from '@/client/components/marketing/contact-lists';
+import { useT } from '@/client/i18n/language';
 import type { MessageKey } from '@/shared/i18n/namespaces';
-import { paths } from '@/shared/paths';
 import { site } from '@/shared/site';
 
 /** A message of the `legal` catalogue. */
@@ -13,8 +12,6 @@ export type LegalKey = MessageKey<'legal'>;
 type Block = { p: LegalKey } | { ul: readonly LegalKey[] };
 
 export type LegalSection = { id: string; title: LegalKey; blocks: readonly Block[] };
-
-const linkClass = 'rounded-sm font-medium text-primary underline underline-offset-4';
 
 function Blocks({ blocks }: { blocks: readonly Block[] }) {
   const t = useT('legal');
@@ -55,7 +52,6 @@ export function LegalDocument({
   sections: readonly LegalSection[];
 }) {
   const t = useT('legal');
-  const lp = useLocalizedPath();
   const brand = site.name;
   const all = [...sections, { id: 'contact', title: 'contact.title' as const, blocks: [] }];
   return (
@@ -111,17 +107,9 @@ export function LegalDocument({
               <span className="text-muted-foreground">{all.length}.</span> {t('contact.title')}
             </h2>
             <p>{t('contact.text')}</p>
-            <ul className="grid gap-3">
-              <li>
-                <Link to={lp(paths.companyInquiry)} className={linkClass}>
-                  {t('contact.form')}
-                </Link>
-              </li>
-              <ContactItems
-                linkClassName={`${linkClass} wrap-anywhere`}
-                labels={{ email: t('contact.email'), phone: t('contact.phone') }}
-              />
-            </ul>
+            <Island name="legal-contact">
+              <LegalContactList />
+            </Island>
           </section>
         </div>
       </div>

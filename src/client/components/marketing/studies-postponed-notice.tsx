@@ -1,5 +1,5 @@
 import { CalendarClockIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '@/client/lib/site-nav';
 import { useStudiesPostponed } from '@/client/components/layout/studies-postponed';
 import { useT } from '@/client/i18n/language';
 import { paths } from '@/shared/paths';
@@ -27,12 +27,12 @@ export function StudiesPostponedNotice() {
             </h2>
             <p className="mt-1">
               {t('studies.postponed.text')}{' '}
-              <Link
+              <SiteLink
                 to={paths.participantRegistration}
                 className="rounded-sm font-medium underline underline-offset-4"
               >
                 {tc('footer.becomeTester')}
-              </Link>
+              </SiteLink>
             </p>
           </div>
         </div>

@@ -11,13 +11,19 @@ const newLazyToaster = () => lazy(loadToaster);
  * be fetched, the toasts are shown plainly instead of the page failing, and the toaster is
  * tried again when the browser is back online.
  */
-export function DeferredToaster() {
+export function DeferredToaster({
+  prefetch = true,
+}: {
+  /** Fetch the toaster when the browser is idle (false: only when a toast is raised). */
+  prefetch?: boolean;
+}) {
   const { toasts } = useToast();
   const [needed, setNeeded] = useState(false);
   const [Toaster, setToaster] = useState(newLazyToaster);
   if (!needed && toasts.length > 0) setNeeded(true);
 
   useEffect(() => {
+    if (!prefetch) return;
     const fetchWhenIdle = () => void loadToaster().catch(() => undefined);
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(fetchWhenIdle, { timeout: 5000 });
@@ -25,7 +31,7 @@ export function DeferredToaster() {
     }
     const id = setTimeout(fetchWhenIdle, 3000);
     return () => clearTimeout(id);
-  }, []);
+  }, [prefetch]);
 
   if (!needed) return null;
   return (

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { RouterSiteNav } from '@/client/app/router-site-nav';
 import { describe, expect, it } from 'vitest';
 import { LanguageProvider } from '@/client/i18n/language';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -14,7 +15,9 @@ function prerender(page: ReactElement, path: string) {
   return renderToString(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <LanguageProvider>{page}</LanguageProvider>
+        <RouterSiteNav>
+          <LanguageProvider>{page}</LanguageProvider>
+        </RouterSiteNav>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
-import { Button } from '@/client/components/ui/button';
-import { Skeleton } from '@/client/components/ui/skeleton';
+import { buttonVariants } from '@/client/components/ui/button-variants';
 import { useT } from '@/client/i18n/language';
+import { SiteLink } from '@/client/lib/site-nav';
 import { paths } from '@/shared/paths';
 import { useAuth } from '../use-auth';
 
@@ -12,7 +11,13 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
 
 const subscribeToNothing = () => () => {};
 
-const avatarPlaceholder = <Skeleton className="size-9 rounded-full" aria-hidden="true" />;
+const avatarPlaceholder = (
+  <div
+    data-slot="skeleton"
+    className="size-9 animate-pulse rounded-full bg-muted"
+    aria-hidden="true"
+  />
+);
 
 /**
  * The top bar's account corner: a placeholder while the session loads, a sign-in
@@ -31,9 +36,9 @@ export function AccountMenu() {
   if (auth.loading || hydrating) return avatarPlaceholder;
   if (!auth.user) {
     return (
-      <Button asChild size="sm">
-        <Link to={paths.login}>{t('account.signIn')}</Link>
-      </Button>
+      <SiteLink to={paths.login} data-slot="button" className={buttonVariants({ size: 'sm' })}>
+        {t('account.signIn')}
+      </SiteLink>
     );
   }
   return (

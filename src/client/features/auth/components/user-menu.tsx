@@ -1,6 +1,6 @@
 import { LayoutDashboardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '@/client/lib/site-nav';
 import { Avatar, AvatarFallback, AvatarImage } from '@/client/components/ui/avatar';
 import {
   DropdownMenu,
@@ -62,16 +62,16 @@ export function UserMenu({ user, userType }: { user: SessionUser; userType: User
           <DropdownMenuSeparator />
           <DropdownMenuGroup>
             <DropdownMenuItem asChild>
-              <Link to={dashboard}>
+              <SiteLink to={dashboard}>
                 <LayoutDashboardIcon aria-hidden="true" />
                 {t('account.dashboard')}
-              </Link>
+              </SiteLink>
             </DropdownMenuItem>
             <DropdownMenuItem asChild>
-              <Link to={paths.profileSettings}>
+              <SiteLink to={paths.profileSettings}>
                 <SettingsIcon aria-hidden="true" />
                 {t('account.settings')}
-              </Link>
+              </SiteLink>
             </DropdownMenuItem>
           </DropdownMenuGroup>
           <DropdownMenuSeparator />

@@ -2,7 +2,6 @@ import { CheckCircle2Icon, Loader2Icon } from 'lucide-react';
 import { useZodForm } from '@/client/lib/use-zod-form';
 import { useEffect, useRef, useState } from 'react';
 import type { DefaultValues } from 'react-hook-form';
-import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/client/components/ui/button';
 import { toast } from '@/client/components/ui/use-toast';
@@ -13,6 +12,7 @@ import { inquiryBudgets, inquiryServices, urgencies } from '@/shared/schemas/opt
 import { clientRequestSchema } from '@/shared/schemas/requests';
 import { useCreateClientRequest } from '@/client/api/requests/create-client-request';
 import { useHydrated } from '@/client/lib/use-hydrated';
+import { useSiteNavigate } from '@/client/lib/site-nav';
 import {
   ChoiceField,
   EmailField,
@@ -55,7 +55,7 @@ const serverFields = [
 export function CompanyInquiryForm() {
   const t = useT('leads');
   const lp = useLocalizedPath();
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   const createRequest = useCreateClientRequest();
   const [sent, setSent] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -68,7 +68,7 @@ export function CompanyInquiryForm() {
       await createRequest.mutateAsync(values);
       setSent(true);
       toast({ title: t('inquiry.sentTitle'), description: t('inquiry.sentText') });
-      redirectTimer.current = setTimeout(() => void navigate(lp(paths.home)), REDIRECT_DELAY_MS);
+      redirectTimer.current = setTimeout(() => navigate(lp(paths.home)), REDIRECT_DELAY_MS);
     } catch (error) {
       reportSubmitFailure(
         form.setError,

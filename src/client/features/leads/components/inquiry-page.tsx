@@ -1,6 +1,5 @@
-import { ClockIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ContactItems } from '@/client/components/marketing/contact-items';
+import { Island } from '@/client/components/layout/island';
 import {
   Card,
   CardContent,
@@ -11,15 +10,13 @@ import {
 import { useT } from '@/client/i18n/language';
 import type { MessageKey } from '@/shared/i18n/namespaces';
 import { CompanyInquiryForm } from './company-inquiry-form';
+import { InquiryContactList } from './lead-contacts';
 
 const nextSteps = [
   { title: 'inquiry.step1.title', text: 'inquiry.step1.text' },
   { title: 'inquiry.step2.title', text: 'inquiry.step2.text' },
   { title: 'inquiry.step3.title', text: 'inquiry.step3.text' },
 ] as const satisfies readonly { title: MessageKey<'leads'>; text: MessageKey<'leads'> }[];
-
-const contactLinkClass =
-  'rounded-sm font-medium text-primary underline-offset-4 hover:underline wrap-anywhere';
 
 /**
  * The company inquiry screen, served at /company-inquiry and at /client-request
@@ -55,7 +52,9 @@ export function InquiryPage({
             <CardDescription>{t('inquiry.formDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
-            <CompanyInquiryForm />
+            <Island name="inquiry-form">
+              <CompanyInquiryForm />
+            </Island>
           </CardContent>
         </Card>
 
@@ -79,13 +78,9 @@ export function InquiryPage({
           </ol>
 
           <h2 className="mt-10 text-lg font-semibold">{t('inquiry.contactTitle')}</h2>
-          <ul className="mt-4 grid gap-3 text-sm">
-            <ContactItems linkClassName={contactLinkClass} />
-            <li className="flex items-center gap-3 text-muted-foreground">
-              <ClockIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              {t('inquiry.replyTime')}
-            </li>
-          </ul>
+          <Island name="inquiry-contact">
+            <InquiryContactList />
+          </Island>
         </div>
       </div>
     </div>

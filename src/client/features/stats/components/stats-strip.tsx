@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { useLanguage, useT } from '@/client/i18n/language';
-import { cn } from '@/client/lib/utils';
+import { clsx } from 'clsx';
 import { usePublicStats } from '@/client/api/stats/get-stats';
 import { useStudiesPostponed } from '@/client/components/layout/studies-postponed';
 import { formatFigure, type StatFigure, type StatKey, statFigures } from '../stat-figures';
@@ -42,7 +42,7 @@ function PendingFigure({ statKey }: { statKey: StatKey }) {
   const held = SAYS_IF_POSTPONED.has(statKey);
   return (
     <div data-stat={statKey} data-pending="" className={figureBoxClass}>
-      <dt className={cn('mt-1 text-sm font-medium text-muted-foreground', held && 'invisible')}>
+      <dt className={clsx('mt-1 text-sm font-medium text-muted-foreground', held && 'invisible')}>
         {t(`stats.${statKey}`)}
       </dt>
       <dd className={figureClass}>
@@ -106,7 +106,7 @@ export function StatsStrip({ className }: { className?: string }) {
   const figures = stats.isPending || postponed === undefined ? null : statFigures(stats.data);
 
   return (
-    <section ref={ref} aria-labelledby={headingId} className={cn('border-y bg-muted', className)}>
+    <section ref={ref} aria-labelledby={headingId} className={clsx('border-y bg-muted', className)}>
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
         <h2 id={headingId} className="sr-only">
           {t('stats.heading')}

@@ -93,12 +93,13 @@ export function StudyList({
   }
   return (
     <div className="grid gap-4">
+      {/* Above the cards: on a phone, below them it is thousands of pixels down. */}
+      {hidden && <div className="rounded-md bg-muted px-3 py-2">{hidden}</div>}
       <div className="grid gap-4 lg:grid-cols-2">
         {list.map((study) => (
           <StudyCard key={study.id} study={study} {...partsFor(study)} />
         ))}
       </div>
-      {hidden}
     </div>
   );
 }
