@@ -7,7 +7,9 @@ import { site } from '@/shared/site';
 import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 import { englishLeftovers, message } from './support/catalogues';
 import { mailTo } from './support/mail-catcher';
+import { E2E_ADMIN } from './support/accounts';
 import { adminApi, apiAs, createActiveStudy, shot } from './support/kit';
+import { signInCookie } from './support/sign-in';
 
 const session = useBrowser();
 
@@ -78,6 +80,31 @@ describe('the public pages in Kiswahili (decisions.md section 13)', () => {
     await expect
       .poll(async () => (await t.context.cookies()).find((c) => c.name === 'lang')?.value)
       .toBe('en');
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('staff on a Kiswahili page get the way back to English, and their visit chooses no language', async () => {
+    const cookie = await signInCookie(session.baseUrl, E2E_ADMIN);
+    const t = await session.newPage();
+    await t.context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name = '', value = ''] = pair.split('=');
+        return { name, value, url: session.baseUrl };
+      }),
+    );
+    await t.page.goto('/sw/about');
+    // The session has answered (the account corner is no longer held), and the switch to
+    // English is there for them too.
+    await expect
+      .poll(() => t.page.getByRole('banner').locator('[data-slot="skeleton"]').count())
+      .toBe(0);
+    const english = t.page.getByRole('banner').getByRole('link', { name: 'English' });
+    await english.waitFor();
+    expect((await t.context.cookies()).find((c) => c.name === 'lang')).toBeUndefined();
+    await english.click();
+    await expect.poll(() => new URL(t.page.url()).pathname).toBe('/about');
+    await expect.poll(() => t.page.evaluate(() => document.documentElement.lang)).toBe('en');
     expectNoProblems(t);
     await t.close();
   });

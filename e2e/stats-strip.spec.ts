@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { StatsAnswer } from '@/client/api/stats/get-stats';
+import type { StatsAnswer } from '@/client/api/stats/get-public-stats';
 import { formatFigure, statFigures } from '@/client/features/stats/stat-figures';
 import { expectNoProblems, type TestPage, useBrowser } from './support/browser';
 import { shot } from './support/kit';

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type IslandName, islandIdPrefix, islandNames } from '@/client/components/layout/island';
@@ -6,7 +5,7 @@ import { Navbar } from '@/client/components/layout/navbar';
 import { AccountMenu } from '@/client/features/auth/components/account-menu';
 import { LanguageProvider } from '@/client/i18n/language';
 import { loadPageCatalogues } from '@/client/i18n/page-catalogues';
-import { createQueryClient } from '@/client/lib/query-client';
+import { PageReads } from '@/client/lib/page-reads';
 
 /**
  * The entry of the prerendered text pages (decision 039): instead of hydrating the whole
@@ -17,6 +16,12 @@ import { createQueryClient } from '@/client/lib/query-client';
  * `common` messages, the one catalogue the page preloads; the other islands load their
  * code and the page's other messages as the page hydrates.
  */
+/** A form's island: its submit needs TanStack Query, which comes with its code (decision 042). */
+const withQueryClient = (content: Promise<ReactNode>) =>
+  Promise.all([import('@/client/lib/ensure-query-client'), content]).then(
+    ([{ EnsureQueryClient }, node]) => <EnsureQueryClient>{node}</EnsureQueryClient>,
+  );
+
 const islands: Record<IslandName, () => ReactNode | Promise<ReactNode>> = {
   'site-header': () => <Navbar account={<AccountMenu />} />,
   'site-footer': () => import('@/client/components/layout/footer').then(({ Footer }) => <Footer />),
@@ -33,16 +38,20 @@ const islands: Record<IslandName, () => ReactNode | Promise<ReactNode>> = {
       <HomeStudies />
     )),
   'inquiry-form': () =>
-    import('@/client/features/leads/components/company-inquiry-form').then(
-      ({ CompanyInquiryForm }) => <CompanyInquiryForm />,
+    withQueryClient(
+      import('@/client/features/leads/components/company-inquiry-form').then(
+        ({ CompanyInquiryForm }) => <CompanyInquiryForm />,
+      ),
     ),
   'inquiry-contact': () =>
     import('@/client/features/leads/components/lead-contacts').then(({ InquiryContactList }) => (
       <InquiryContactList />
     )),
   'research-form': () =>
-    import('@/client/features/leads/components/research-request-form').then(
-      ({ ResearchRequestForm }) => <ResearchRequestForm />,
+    withQueryClient(
+      import('@/client/features/leads/components/research-request-form').then(
+        ({ ResearchRequestForm }) => <ResearchRequestForm />,
+      ),
     ),
   'research-contact': () =>
     import('@/client/features/leads/components/lead-contacts').then(({ ResearchTalkFirst }) => (
@@ -50,14 +59,12 @@ const islands: Record<IslandName, () => ReactNode | Promise<ReactNode>> = {
     )),
 };
 
-const queryClient = createQueryClient();
-
 function IslandRoot({ children }: { children: ReactNode }) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
+      <PageReads>
         <LanguageProvider>{children}</LanguageProvider>
-      </QueryClientProvider>
+      </PageReads>
     </StrictMode>
   );
 }

@@ -7,6 +7,7 @@ import { RouterSiteNav } from './app/router-site-nav';
 import { type IslandName, islandIdPrefix, IslandRenderContext } from './components/layout/island';
 import { LanguageProvider } from './i18n/language';
 import { forgetUsedNamespaces, usedNamespaces } from './i18n/catalogue-loader';
+import { PageReads } from './lib/page-reads';
 import { createQueryClient } from './lib/query-client';
 
 export { localizedPath, publicPagePaths } from '@/shared/paths';
@@ -54,7 +55,9 @@ export async function renderPage(url: string): Promise<{ html: string; namespace
           <StaticRouter location={url}>
             <RouterSiteNav>
               <QueryClientProvider client={queryClient}>
-                <LanguageProvider>{children}</LanguageProvider>
+                <PageReads>
+                  <LanguageProvider>{children}</LanguageProvider>
+                </PageReads>
               </QueryClientProvider>
             </RouterSiteNav>
           </StaticRouter>

@@ -1,9 +1,10 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { DeferredToaster } from '@/client/components/ui/deferred-toaster';
 import { LanguageProvider } from '@/client/i18n/language';
 import { LanguageSync } from '@/client/i18n/language-sync';
 import { createQueryClient } from '@/client/lib/query-client';
+import { QueryReads } from '@/client/lib/query-reads';
 
 /**
  * Data and toasts for the whole app. A prerender passes its own query client.
@@ -18,12 +19,12 @@ export function Providers({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <QueryClientProvider client={client}>
+    <QueryReads client={client}>
       <LanguageProvider>
         <LanguageSync />
         {children}
         <DeferredToaster />
       </LanguageProvider>
-    </QueryClientProvider>
+    </QueryReads>
   );
 }

@@ -12,7 +12,11 @@ import { readLanguageCookie, useLanguageState } from './language';
 export function LanguageSync() {
   const { pathname } = useSiteLocation();
   const { chosen, choose } = useLanguageState();
-  const user = useSession().data?.user ?? null;
+  const read = useSession();
+  // Until the session answers, nobody is known to be a visitor (a participant's or staff
+  // member's visit to a /sw page is not a visitor's choice).
+  const answered = !read.isPending;
+  const user = read.data?.user ?? null;
   const participant = user?.role === 'participant' ? user : null;
   const appliedFor = useRef<string | null>(null);
   const fromUrl = publicPageLanguage(pathname);
@@ -25,12 +29,13 @@ export function LanguageSync() {
       return;
     }
     appliedFor.current = null;
+    if (!answered) return;
     // Landing on a public page in a language is choosing it (the cookie keeps it for the
     // pages without a language in their URL).
     if (!user && fromUrl && (fromUrl !== chosen || readLanguageCookie() !== fromUrl)) {
       void choose(fromUrl);
     }
-  }, [participant, user, fromUrl, chosen, choose]);
+  }, [participant, user, answered, fromUrl, chosen, choose]);
 
   return null;
 }

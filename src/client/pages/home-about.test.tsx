@@ -1,4 +1,5 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
@@ -22,13 +23,13 @@ async function render(
   client: QueryClient = createQueryClient(),
 ): Promise<string> {
   const { prelude } = await prerender(
-    <QueryClientProvider client={client}>
+    <QueryReads client={client}>
       <MemoryRouter initialEntries={[localizedPath(path, language)]}>
         <RouterSiteNav>
           <LanguageProvider>{page}</LanguageProvider>
         </RouterSiteNav>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryReads>,
   );
   const html = await new Response(prelude).text();
   // React separates adjacent text with empty comments; entities as the browser reads them.

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { RouterSiteNav } from '@/client/app/router-site-nav';
@@ -12,11 +12,11 @@ function render(path: string): string {
   return renderToString(
     <MemoryRouter initialEntries={[path]}>
       <RouterSiteNav>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryReads client={createQueryClient()}>
           <LanguageProvider>
             <NotFoundPage />
           </LanguageProvider>
-        </QueryClientProvider>
+        </QueryReads>
       </RouterSiteNav>
     </MemoryRouter>,
   ).replace(/<!-- -->/g, '');

@@ -1,21 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '@/client/lib/api';
 import type { ParticipantProfileUpdateInput } from '@/shared/schemas/participants';
 import { studyKeys } from '@/client/api/studies/keys';
-import type { ParticipantAnswer } from './get-participant';
-import { participantKeys, participantUrl } from './keys';
+import { participantKeys } from './keys';
+import { updateParticipantProfile } from './put-participant-profile';
 
-/**
- * PUT /api/participants/{id}/profile: the research profile and the contact fields;
- * '' clears an optional field. 409 names the e-mail or phone already in use.
- */
-export function updateParticipantProfile(
-  id: string,
-  input: ParticipantProfileUpdateInput,
-): Promise<ParticipantAnswer> {
-  return apiJson('PUT', `${participantUrl(id)}/profile`, input);
-}
-
+/** Saves a participant's profile, then refreshes it and the studies that fit them. */
 export function useUpdateParticipantProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

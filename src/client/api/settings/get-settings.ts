@@ -1,42 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '@/client/lib/api';
-import type { Settings } from '@/shared/schemas/settings';
-import { REFRESH_EVERY_MS } from '../refresh';
+import { getSettings } from './get-studies-open';
 import { settingsKeys } from './keys';
 
-export type SettingsAnswer = { settings: Settings };
-
-/** GET /api/settings: whether studies are open or postponed (anyone may read it). */
-export function getSettings(signal?: AbortSignal): Promise<SettingsAnswer> {
-  return apiJson<SettingsAnswer>('GET', settingsKeys.path, undefined, signal);
-}
-
+/** The Settings tab's read of GET /api/settings (the same key as the notices' studiesOpen). */
 export function settingsQueryOptions() {
   return queryOptions({ queryKey: settingsKeys.all, queryFn: ({ signal }) => getSettings(signal) });
 }
 
 export function useSettings() {
   return useQuery(settingsQueryOptions());
-}
-
-const selectStudiesOpen = (answer: SettingsAnswer) => answer.settings.studiesOpen;
-
-/**
- * The `studiesOpen` setting as every notice reads it: asked again every 30 s and when the
- * window regains focus, so opening or postponing studies reaches pages already open. Its
- * `data` is `undefined` until the server has answered (and if the first answer failed);
- * each notice decides what that means for it.
- */
-export function studiesOpenQueryOptions() {
-  return queryOptions({
-    ...settingsQueryOptions(),
-    staleTime: REFRESH_EVERY_MS,
-    refetchInterval: REFRESH_EVERY_MS,
-    refetchOnWindowFocus: true,
-    select: selectStudiesOpen,
-  });
-}
-
-export function useStudiesOpen() {
-  return useQuery(studiesOpenQueryOptions());
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
 import type { Settings } from '@/shared/schemas/settings';
-import type { SettingsAnswer } from './get-settings';
+import type { SettingsAnswer } from './get-studies-open';
 import { settingsKeys } from './keys';
 
 /**

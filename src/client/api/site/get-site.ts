@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/client/lib/api';
+import { type ReadOptions, useRead } from '@/client/lib/reads';
 import { useHydrated } from '@/client/lib/use-hydrated';
 import type { SiteInfo } from '@/shared/schemas/site';
 import { siteKeys } from './keys';
@@ -9,8 +9,8 @@ export function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
   return apiJson<SiteInfo>('GET', siteKeys.path, undefined, signal);
 }
 
-export function siteInfoQueryOptions() {
-  return queryOptions({ queryKey: siteKeys.all, queryFn: ({ signal }) => getSiteInfo(signal) });
+export function siteInfoQueryOptions(): ReadOptions<SiteInfo> {
+  return { queryKey: siteKeys.all, queryFn: ({ signal }) => getSiteInfo(signal) };
 }
 
 /**
@@ -20,6 +20,6 @@ export function siteInfoQueryOptions() {
  */
 export function useSiteContact(): SiteInfo['contact'] | undefined {
   const hydrated = useHydrated();
-  const contact = useQuery(siteInfoQueryOptions()).data?.contact;
+  const contact = useRead(siteInfoQueryOptions()).data?.contact;
   return hydrated ? contact : undefined;
 }

@@ -1,31 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '@/client/lib/api';
 import type { Stats } from '@/shared/schemas/stats';
 import { REFRESH_EVERY_MS } from '../refresh';
+import { getStats } from './get-public-stats';
 import { statsKeys } from './keys';
-
-/**
- * What GET /api/stats may answer. Read without zod (it would add its weight to the
- * home page's first load): the figures are checked one by one where they are shown.
- */
-export type StatsAnswer = Partial<Record<keyof Stats, unknown>> | null;
-
-/** GET /api/stats: the public figures (plus the admin ones for an admin session). */
-export async function getStats(signal?: AbortSignal): Promise<StatsAnswer> {
-  const body = await apiJson<unknown>('GET', statsKeys.path, undefined, signal);
-  return body && typeof body === 'object' ? (body as StatsAnswer) : null;
-}
-
-/** The landing figures, polled (this query only; the app's default is no polling). */
-export function usePublicStats() {
-  return useQuery(
-    queryOptions({
-      queryKey: statsKeys.public,
-      queryFn: ({ signal }) => getStats(signal),
-      refetchInterval: REFRESH_EVERY_MS,
-    }),
-  );
-}
 
 export function adminStatsQueryOptions() {
   return queryOptions({

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { studyKeys } from '@/client/api/studies/keys';
@@ -12,9 +12,9 @@ function shown(answer: Matches): string {
   const criteria = { counties: ['Nairobi' as const] };
   client.setQueryData(studyKeys.matches('study-1', criteriaSchema.parse(criteria)), answer);
   const html = renderToString(
-    <QueryClientProvider client={client}>
+    <QueryReads client={client}>
       <StudyMatchCount studyId="study-1" criteria={criteria} />
-    </QueryClientProvider>,
+    </QueryReads>,
   );
   return html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'");
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useSession } from '@/client/api/auth/get-session';
-import { updateParticipantProfile } from '@/client/api/participants/update-participant-profile';
+import { updateParticipantProfile } from '@/client/api/participants/put-participant-profile';
 import { useLanguageState } from '@/client/i18n/language';
 import { useSiteLocation, useSiteNavigate } from '@/client/lib/site-nav';
 import { type Language, languageNames } from '@/shared/i18n/languages';
@@ -30,8 +30,9 @@ export function LanguageSwitch({
   const other: Language = language === 'en' ? 'sw' : 'en';
   const page = publicPageOf(pathname);
   const href = page ? localizedPath(page.path, other) + search + hash : pathname + search + hash;
-  // The console and staff read English only (decisions.md section 13): nothing to switch.
-  if (englishOnly) return null;
+  // The console and staff read English only (decisions.md section 13): nothing to switch,
+  // unless a public page's URL speaks Kiswahili to them (/sw/...): then the way back.
+  if (englishOnly && language === 'en') return null;
 
   async function switchTo(event: React.MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -15,11 +15,11 @@ function render(page: ReactNode, path: string, language: Language): string {
   const html = renderToString(
     <MemoryRouter initialEntries={[localizedPath(path, language)]}>
       <RouterSiteNav>
-        <QueryClientProvider client={createQueryClient()}>
+        <QueryReads client={createQueryClient()}>
           <LanguageProvider>
             <PageShell account={null}>{page}</PageShell>
           </LanguageProvider>
-        </QueryClientProvider>
+        </QueryReads>
       </RouterSiteNav>
     </MemoryRouter>,
   );

@@ -1,4 +1,4 @@
-import { useStudiesOpen } from '@/client/api/settings/get-settings';
+import { useStudiesOpen } from '@/client/api/settings/get-studies-open';
 import { useHydrated } from '@/client/lib/use-hydrated';
 
 /**

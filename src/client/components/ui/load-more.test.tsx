@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import { prerender } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { RouterSiteNav } from '@/client/app/router-site-nav';
@@ -10,7 +10,7 @@ import { LoadMore } from './load-more';
 /** The line as a page shows it, in `path`'s language (/sw/… is Kiswahili). */
 async function line(estimated: boolean, path = '/'): Promise<string> {
   const { prelude } = await prerender(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryReads client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <RouterSiteNav>
           <LanguageProvider>
@@ -26,7 +26,7 @@ async function line(estimated: boolean, path = '/'): Promise<string> {
           </LanguageProvider>
         </RouterSiteNav>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryReads>,
   );
   const html = await new Response(prelude).text();
   return /<p[^>]*>([^<]*)<\/p>/.exec(html)?.[1] ?? '';

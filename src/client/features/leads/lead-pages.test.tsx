@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -13,13 +13,13 @@ import { ResearchValidationPage } from '@/client/pages/research-validation';
 /** The lead pages are prerendered: they must render on the server, without a browser. */
 function prerender(page: ReactElement, path: string) {
   return renderToString(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryReads client={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>
         <RouterSiteNav>
           <LanguageProvider>{page}</LanguageProvider>
         </RouterSiteNav>
       </MemoryRouter>
-    </QueryClientProvider>,
+    </QueryReads>,
   );
 }
 

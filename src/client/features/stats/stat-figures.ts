@@ -1,4 +1,4 @@
-import type { StatsAnswer } from '@/client/api/stats/get-stats';
+import type { StatsAnswer } from '@/client/api/stats/get-public-stats';
 import { type Language, localeOf } from '@/shared/i18n/languages';
 
 export type StatKey = 'participants' | 'companies' | 'projects' | 'activeTests' | 'openSlots';

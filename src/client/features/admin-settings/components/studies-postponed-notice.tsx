@@ -1,7 +1,7 @@
 import { CalendarClockIcon, SettingsIcon } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useStudiesOpen } from '@/client/api/settings/get-settings';
+import { useStudiesOpen } from '@/client/api/settings/get-studies-open';
 import { Button } from '@/client/components/ui/button';
 import { adminTabHref } from '@/client/lib/admin-tabs';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentProps, lazy, Suspense, useSyncExternalStore } from 'react';
 import { buttonVariants } from '@/client/components/ui/button-variants';
 import { useT } from '@/client/i18n/language';
 import { SiteLink } from '@/client/lib/site-nav';
@@ -7,7 +7,19 @@ import { useAuth } from '../use-auth';
 
 // The avatar menu (Radix menu and positioning) is only needed once someone is signed
 // in, so visitors of the public pages never download it.
-const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
+// Its sign-out needs TanStack Query, which the text pages' first load leaves out: it comes
+// with the menu there (decision 042).
+const UserMenu = lazy(() =>
+  Promise.all([import('./user-menu'), import('@/client/lib/ensure-query-client')]).then(
+    ([{ UserMenu: Menu }, { EnsureQueryClient }]) => ({
+      default: (props: ComponentProps<typeof Menu>) => (
+        <EnsureQueryClient>
+          <Menu {...props} />
+        </EnsureQueryClient>
+      ),
+    }),
+  ),
+);
 
 const subscribeToNothing = () => () => {};
 
@@ -33,7 +45,18 @@ export function AccountMenu() {
     () => false,
     () => true,
   );
-  if (auth.loading || hydrating) return avatarPlaceholder;
+  // Most visitors are not signed in: the place held is the sign-in button's, its own words
+  // unseen, so nothing beside it moves when the session answers (the avatar is narrower).
+  if (auth.loading || hydrating)
+    return (
+      <span
+        data-slot="skeleton"
+        aria-hidden="true"
+        className={`${buttonVariants({ variant: 'ghost', size: 'sm' })} animate-pulse bg-muted text-transparent`}
+      >
+        {t('account.signIn')}
+      </span>
+    );
   if (!auth.user) {
     return (
       <SiteLink to={paths.login} data-slot="button" className={buttonVariants({ size: 'sm' })}>

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryReads } from '@/client/lib/query-reads';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/client/lib/query-client';
@@ -7,9 +7,9 @@ import { StatsStrip } from './stats-strip';
 describe('StatsStrip prerendered', () => {
   it('shows no figure before the answer (no fallback told to screen readers), each label with a placeholder', () => {
     const html = renderToString(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryReads client={createQueryClient()}>
         <StatsStrip />
-      </QueryClientProvider>,
+      </QueryReads>,
     );
     for (const figure of ['22K+', '23+', '89+', '79']) expect(html).not.toContain(figure);
     expect(html).not.toContain('data-final');

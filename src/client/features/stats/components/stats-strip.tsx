@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { useLanguage, useT } from '@/client/i18n/language';
 import { clsx } from 'clsx';
-import { usePublicStats } from '@/client/api/stats/get-stats';
+import { usePublicStats } from '@/client/api/stats/get-public-stats';
 import { useStudiesPostponed } from '@/client/components/layout/studies-postponed';
 import { formatFigure, type StatFigure, type StatKey, statFigures } from '../stat-figures';
 import { useCountUp, useSeenOnce } from '../use-count-up';

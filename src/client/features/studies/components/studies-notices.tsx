@@ -1,7 +1,7 @@
 import { CalendarClockIcon, TriangleAlertIcon } from 'lucide-react';
 import { DEFAULT_SETTINGS } from '@/shared/schemas/settings';
 import { site } from '@/shared/site';
-import { useStudiesOpen } from '@/client/api/settings/get-settings';
+import { useStudiesOpen } from '@/client/api/settings/get-studies-open';
 import { useT } from '@/client/i18n/language';
 
 /** Whether participants may apply: unknown until the setting has been read. */
