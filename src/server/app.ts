@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -59,9 +60,16 @@ import { clientStaticPlugin, defaultClientDir } from './plugins/client-static';
 import { errorsPlugin } from './plugins/errors';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
-import { clientErrorHandler, frameworkErrorHandler, securityPlugin } from './plugins/security';
-import { sessionPlugin } from './plugins/session';
+import {
+  apiHelmetOptions,
+  clientErrorHandler,
+  frameworkErrorHandler,
+  securityHeaders,
+  securityPlugin,
+} from './plugins/security';
+import { sessionCookieName, sessionPlugin } from './plugins/session';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger';
+import { createPublicAnswers, type PublicAnswers } from './lib/public-answers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +82,8 @@ declare module 'fastify' {
     sessions: SessionsService;
     /** Payouts; main.ts runs the worker that sends them. */
     payouts: PayoutsService;
+    /** The polled public reads answered before Fastify (lib/public-answers.ts, decision 043). */
+    publicAnswers: PublicAnswers;
   }
   interface FastifyContextConfig {
     /** 'debug' logs this route's successful requests at debug level (polled public reads). */
@@ -155,12 +165,23 @@ export function nextRequestId(): string {
   return `${REQUEST_ID_PREFIX}-${requestCount.toString(36).padStart(6, '0')}`;
 }
 
+/** A request's id: the proxy's x-request-id when it is a sane one, else our own. */
+function requestIdOf(req: { headers: IncomingHttpHeaders }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : nextRequestId();
+}
+
 /** Registers every plugin and module; never listens (main.ts and the tests do). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   // argon2's cost is one per process (a hash carries its own parameters, so verifying is
   // unaffected); the app's configuration decides it.
   setPasswordHashingCost(config.passwordHashing);
+  const publicAnswers = createPublicAnswers({
+    headers: securityHeaders(apiHelmetOptions(config)),
+    requestId: requestIdOf,
+    sessionCookie: sessionCookieName(config),
+  });
   const serverOptions: FastifyServerOptions = {
     ...(options.loggerInstance
       ? { loggerInstance: options.loggerInstance }
@@ -170,10 +191,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : nextRequestId();
-    },
+    genReqId: requestIdOf,
+    // The polled public reads, answered from memory before Fastify (decision 043).
+    serverFactory: publicAnswers.serverFactory,
     requestIdHeader: false,
     routerOptions: { maxParamLength: 200 },
     // The router's and Node's own refusals carry the security headers and { message } too.
@@ -201,6 +221,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  app.decorate('publicAnswers', publicAnswers);
+  // Fastify answers while the server stops (503), and logs the polled reads at debug.
+  app.addHook('preClose', (done) => {
+    publicAnswers.stop();
+    done();
+  });
+  if (app.log.level === 'debug' || app.log.level === 'trace') publicAnswers.stop();
   // The x-request-id header is set with the security headers (plugins/security.ts), in the
   // same hook: one hook fewer on every request.
   app.addHook('onResponse', (request, reply, done) => {

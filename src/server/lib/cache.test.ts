@@ -101,6 +101,27 @@ describe('cachedValue with staleMs (stale while reloading)', () => {
     await expect(after).rejects.toThrow('still down');
   });
 
+  it('peek() answers what get() would at once, never waits, and starts the reload of a stale value', async () => {
+    const source = controlledLoad();
+    const clock = { now: 0 };
+    const cache = cachedValue(5000, source.load, { staleMs: 60_000, now: () => clock.now });
+    expect(cache.peek()).toBeUndefined(); // nothing held: the caller must load
+    expect(source.calls()).toBe(0); // and peek() did not
+    const first = cache.get();
+    source.next().resolve(1);
+    await first;
+    expect(cache.peek()).toBe(1);
+    clock.now = 5000;
+    expect(cache.peek()).toBe(1); // stale: held, and its reload started
+    expect(source.calls()).toBe(2);
+    source.next().resolve(2);
+    await vi.waitFor(() => expect(cache.peek()).toBe(2));
+    clock.now = 5000 + 5000 + 60_000;
+    expect(cache.peek()).toBeUndefined(); // too old to answer
+    cache.invalidate();
+    expect(cache.peek()).toBeUndefined();
+  });
+
   it('keeps no result of a load that started before invalidate(); the next caller loads again', async () => {
     const source = controlledLoad();
     const cache = cachedValue(5000, source.load, { staleMs: 60_000 });

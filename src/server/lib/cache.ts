@@ -49,18 +49,30 @@ export function cachedValue<T>(
     return loading;
   }
 
+  /** The value a caller may be answered now (a stale one starts its reload), if any. */
+  function held(): { data: T } | undefined {
+    if (!value) return undefined;
+    const age = now() - value.at;
+    if (age < ttlMs) return value;
+    if (age < ttlMs + staleMs) {
+      const stale = value;
+      reload().catch((error: unknown) => onBackgroundError?.(error));
+      return stale;
+    }
+    return undefined;
+  }
+
   return {
     async get(): Promise<T> {
-      if (value) {
-        const age = now() - value.at;
-        if (age < ttlMs) return value.data;
-        if (age < ttlMs + staleMs) {
-          const stale = value.data;
-          reload().catch((error: unknown) => onBackgroundError?.(error));
-          return stale;
-        }
-      }
-      return reload();
+      const answer = held();
+      return answer ? answer.data : reload();
+    },
+    /**
+     * The value `get()` would answer at once, without waiting: undefined when it would have
+     * to load (nothing held, or too old); a stale value starts its reload, as `get()` does.
+     */
+    peek(): T | undefined {
+      return held()?.data;
     },
     invalidate() {
       generation += 1;

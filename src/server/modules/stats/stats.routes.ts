@@ -6,6 +6,9 @@ import type { StatsService } from './stats.service';
 
 export async function statsRoutes(app: FastifyInstance, opts: { stats: StatsService }) {
   const r = withZod(app);
+  // A visitor's figures, while held, go out before Fastify (decision 043); the route below
+  // answers the same bytes and headers when they must be loaded, and everyone signed in.
+  app.publicAnswers.add('/api/stats', 'no-cache', opts.stats.heldPublicJson);
 
   r.get(
     '/api/stats',

@@ -88,6 +88,8 @@ export function createStatsService({
     adminFigures: () => figures.get(),
     /** The public figures as JSON text, at most STATS_TTL_MS old (or one reload, within STATS_STALE_MS). */
     publicJson: () => publicBody.get(),
+    /** The public figures' JSON if held now (publicJson would answer at once), else undefined. */
+    heldPublicJson: () => publicBody.peek(),
     /** The charts' weekly series, at most STATS_TTL_MS old (or one reload, within STATS_STALE_MS). */
     trends: () => trends.get(),
   };

@@ -106,6 +106,8 @@ export function createStudiesService({ db }: { db: Db }) {
 
   return {
     publicListJson: () => publicList.get(),
+    /** The visitors' list as JSON if held now (publicListJson would answer at once), else undefined. */
+    heldPublicListJson: () => publicList.peek(),
 
     /**
      * GET /api/tests signed in as a participant (docs/decisions/036-recruiting.md): the
