@@ -224,6 +224,9 @@ try {
   const windows: { route: string; from: number; to: number }[] = [];
   const appUrl = `http://127.0.0.1:${appPort}`;
   await waitFor(`${appUrl}/api/ready`);
+  // A Kiswahili visitor first, as in production: the request language's AsyncLocalStorage
+  // then has Node 20's async hooks on for every later request (decision 040).
+  await fetch(`${appUrl}/api/tests/not-a-uuid`, { headers: { 'accept-language': 'sw' } });
 
   const routes = ['/api/stats', '/api/tests'];
   const pairs: string[] = [];
