@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { expectNoProblems, useBrowser } from './support/browser';
+import { expectNoAxeViolations, expectNoProblems, useBrowser } from './support/browser';
 import { signInCookie } from './support/sign-in';
 
 // Decision 042: the text pages' islands read through lib/page-reads.tsx, not TanStack Query.
@@ -36,6 +36,28 @@ describe('the reads of a text page', () => {
     expect(loaded.length).toBeGreaterThan(0);
     const withQuery = loaded.filter(({ body }) => body.includes(TANSTACK_QUERY_MARK));
     expect(withQuery.map(({ url }) => url)).toEqual([]);
+    expectNoProblems(t);
+    await t.close();
+  });
+
+  it('has no axe violation while the session is still being asked (the account corner held)', async () => {
+    const t = await session.newPage({ width: 375, height: 800 });
+    const { page } = t;
+    let answer: (() => void) | undefined;
+    await page.route('**/api/auth/session', async (route) => {
+      await new Promise<void>((resolve) => (answer = resolve));
+      await route.continue();
+    });
+    await page.goto('/sw/about');
+    await expect.poll(() => answer !== undefined).toBe(true);
+    await expect
+      .poll(() => page.getByRole('banner').locator('[data-slot="skeleton"]').count())
+      .toBe(1);
+    await expectNoAxeViolations(page);
+    answer!();
+    await expect
+      .poll(() => page.getByRole('banner').locator('[data-slot="skeleton"]').count())
+      .toBe(0);
     expectNoProblems(t);
     await t.close();
   });
