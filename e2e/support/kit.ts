@@ -38,8 +38,20 @@ export async function choose(
   // Click only once the list has finished opening: a click while it still moves into place
   // can land where the option is no longer, and the list then stays open.
   await settled(page.getByRole('listbox'));
-  await page.getByRole('option', { name: option, exact: true }).click();
-  // The list fades out; wait until it is gone so axe does not see it half transparent.
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await choice.click();
+  // The list fades out; wait until it is gone so axe does not see it half transparent. A
+  // click that lands while the list re-renders under it (the table behind refreshing) can
+  // be lost, leaving it open (seen in CI): then the option is clicked again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const closed = await expect
+      .poll(() => page.getByRole('listbox').count(), { timeout: 3000 })
+      .toBe(0)
+      .then(() => true)
+      .catch(() => false);
+    if (closed) return;
+    if (await choice.isVisible()) await choice.click();
+  }
   await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
 }
 

@@ -93,13 +93,18 @@ const usePageRead: UseRead = <TData, TSelected = TData>(
       fetchEntry(entry, queryFn);
   }, [entry]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Asked again `refetchInterval` after the last answer (as TanStack Query counts it: each
+  // answer starts the wait again), while the page is visible.
   useEffect(() => {
     if (!refetchInterval) return;
-    const timer = setInterval(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = () => {
       if (document.visibilityState === 'visible') fetchEntry(entry, queryFn);
-    }, refetchInterval);
-    return () => clearInterval(timer);
-  }, [entry, refetchInterval]); // eslint-disable-line react-hooks/exhaustive-deps
+      else timer = setTimeout(tick, refetchInterval);
+    };
+    timer = setTimeout(tick, refetchInterval);
+    return () => clearTimeout(timer);
+  }, [entry, refetchInterval, result]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (!refetchOnWindowFocus) return;
