@@ -35,6 +35,23 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The mail queued to these participants' addresses. */
+async function mailsTo(ids: string[]) {
+  const emails = await t.database.db
+    .select({ email: participants.email })
+    .from(participants)
+    .where(inArray(participants.id, ids));
+  return t.database.db
+    .select({ to: mailOutbox.toAddress })
+    .from(mailOutbox)
+    .where(
+      inArray(
+        mailOutbox.toAddress,
+        emails.map((e) => e.email),
+      ),
+    );
+}
+
 const asBoss = (url: string) => t.app.inject({ url, headers: { cookie: boss.cookie } });
 const cursorOf = (at: string, id: string) => Buffer.from(`${at}|${id}`).toString('base64url');
 /** What PostgreSQL answers when a statement outlasts statement_timeout. */
@@ -450,20 +467,7 @@ describe('writes held mid-transaction while another request runs (PostgreSQL)', 
         .where(eq(invitations.testId, study.id));
       expect(invited.map((r) => r.id).sort()).toEqual(ids.slice(2).sort());
       expect(res.json().invited).toBe(4);
-      const emails = await t.database.db
-        .select({ email: participants.email })
-        .from(participants)
-        .where(inArray(participants.id, leaving));
-      const mails = await t.database.db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(
-          inArray(
-            mailOutbox.toAddress,
-            emails.map((e) => e.email),
-          ),
-        );
-      expect(mails).toEqual([]);
+      expect(await mailsTo(leaving)).toEqual([]);
     },
   );
 
@@ -497,20 +501,7 @@ describe('writes held mid-transaction while another request runs (PostgreSQL)', 
     expect(invited).toBe(rows.length);
     // 7 + 8 + … + 14 = 84 places asked for: all forty are invited, each once.
     expect(rows.length).toBe(40);
-    const emails = await t.database.db
-      .select({ email: participants.email })
-      .from(participants)
-      .where(inArray(participants.id, ids));
-    const mails = await t.database.db
-      .select({ to: mailOutbox.toAddress })
-      .from(mailOutbox)
-      .where(
-        inArray(
-          mailOutbox.toAddress,
-          emails.map((e) => e.email),
-        ),
-      );
-    expect(mails).toHaveLength(40);
+    expect(await mailsTo(ids)).toHaveLength(40);
   });
 });
 

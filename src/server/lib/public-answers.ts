@@ -35,18 +35,21 @@ export type PublicAnswersOptions = {
   requestId: (req: http.IncomingMessage) => string;
   /** The session cookie's name: a request that carries it is someone's, not a visitor's. */
   sessionCookie: string;
-  /** False sends every request to Fastify (its access log at debug wants the line). */
-  enabled?: boolean;
 };
 
 export function createPublicAnswers(options: PublicAnswersOptions): PublicAnswers {
-  const { headers, requestId, enabled = true } = options;
+  const { headers, requestId } = options;
   const sessionCookie = `${options.sessionCookie}=`;
   const answers = new Map<
     string,
-    { headers: Record<string, string>; json: () => string | undefined }
+    {
+      headers: Record<string, string>;
+      json: () => string | undefined;
+      /** The last body sent and its length in bytes: measured once per body, not per request. */
+      sent: { body: string; length: string } | undefined;
+    }
   >();
-  let stopped = !enabled;
+  let stopped = false;
   let served = 0;
 
   /** True when it answered; false leaves the request to Fastify, untouched. */
@@ -58,12 +61,13 @@ export function createPublicAnswers(options: PublicAnswersOptions): PublicAnswer
     if (cookie !== undefined && cookie.includes(sessionCookie)) return false;
     const body = found.json();
     if (body === undefined) return false;
+    if (found.sent?.body !== body) found.sent = { body, length: String(Buffer.byteLength(body)) };
     // Built a property at a time, not spread: under load V8 kept every spread copy past two
     // scavenges (about 1 MB promoted to the old generation every 75 ms, then mark-compacts),
     // which cost more than Fastify's own path (decision 043).
     const head: Record<string, string> = {};
     for (const name in found.headers) head[name] = found.headers[name]!;
-    head['content-length'] = String(Buffer.byteLength(body));
+    head['content-length'] = found.sent.length;
     head['x-request-id'] = requestId(req);
     res.writeHead(200, head);
     res.end(body);
@@ -80,6 +84,7 @@ export function createPublicAnswers(options: PublicAnswersOptions): PublicAnswer
           'content-type': 'application/json; charset=utf-8',
         },
         json,
+        sent: undefined,
       });
     },
     stop() {
