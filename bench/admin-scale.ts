@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { LoggerOptions } from 'pino';
+import { productionNodeOptions } from '../scripts/lib.mjs';
 import { freePort } from '../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -658,7 +659,7 @@ async function bench() {
       logLevel: 'warning',
     });
     const prodPort = await freePort();
-    const prod = spawn(process.execPath, [bundle], {
+    const prod = spawn(process.execPath, [...productionNodeOptions(), bundle], {
       cwd: root,
       env: {
         ...process.env,

@@ -16,6 +16,7 @@ import { participants, studies } from '../src/server/db/schema/index';
 import { freePort } from '../test/server-process';
 import { openBenchDatabase } from './bench-database';
 import { summariseProfile } from './profile-summary';
+import { productionNodeOptions } from '../scripts/lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 // On a small machine the load generator shares the CPU with the servers: runs
@@ -80,7 +81,7 @@ function startApp(port: number, env: Record<string, string>, profileDir?: string
   const bundle = path.join(root, 'dist/server/main.mjs');
   if (!fs.existsSync(bundle)) throw new Error('dist/server/main.mjs is missing: run npm run build');
   const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profiling, bundle], {
+  return spawn(process.execPath, [...productionNodeOptions(), ...profiling, bundle], {
     cwd: root,
     env: {
       ...process.env,

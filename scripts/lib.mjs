@@ -4,6 +4,23 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The Node.js options production runs with: those of `npm start` in package.json (the one
+ * place they are written), for the benches and the browser tests that start the bundle
+ * themselves. Heap options of docs/decisions/044-export-memory.md.
+ */
+export function productionNodeOptions() {
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const [command, ...words] = String(manifest.scripts.start).split(/\s+/);
+  if (command !== 'node') throw new Error('npm start is expected to run node');
+  const options = [];
+  for (const word of words) {
+    if (!word.startsWith('--')) break;
+    options.push(word);
+  }
+  return options;
+}
+
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolve) => {

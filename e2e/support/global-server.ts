@@ -7,6 +7,7 @@ import { E2E_ADMIN } from './accounts';
 import { startMailCatcher } from './mail-catcher';
 import { signInCookie } from './sign-in';
 import { TEST_PASSWORD_HASHING_ENV } from '../../test/password-hashing';
+import { productionNodeOptions } from '../../scripts/lib.mjs';
 import { freePort } from '../../test/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -59,7 +60,7 @@ export async function startE2eServer(
   const log = fs.openSync(logFile, 'w');
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', 'dist/server/main.mjs'],
+    [...productionNodeOptions(), '--enable-source-maps', 'dist/server/main.mjs'],
     {
       cwd: root,
       env: {

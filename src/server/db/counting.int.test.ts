@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, onPostgres } from '../../../test/db';
 import type { Database } from './client';
-import { countWithin, plannedRows, roughly } from './counting';
+import { countWithin, plannedRows, roughly, SLOW_COUNT_MEMORY_MS } from './counting';
 
 let database: Database;
 beforeAll(async () => {
@@ -73,6 +73,48 @@ describe('countWithin', () => {
       expect(counted).toEqual({ value: 40, estimated: true });
       // The budget was the transaction's own: the pool's connections take longer statements.
       await expect(database.db.execute(sql`SELECT pg_sleep(0.1)`)).resolves.toBeDefined();
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'answers the estimate at once for a filter whose count timed out, and counts it again after the memory',
+    async () => {
+      let clock = 1_000_000;
+      const options = { budgetMs: 20, now: () => clock };
+      let attempts = 0;
+      const slowCount = {
+        size: series(41),
+        exact: async (tx: Parameters<Parameters<typeof countWithin>[1]['exact']>[0]) => {
+          attempts += 1;
+          await tx.execute(sql`SELECT pg_sleep(2)`);
+          return -1;
+        },
+        estimate: roughly,
+      };
+      expect(await countWithin(database.db, slowCount, options)).toEqual({
+        value: 41,
+        estimated: true,
+      });
+      expect(attempts).toBe(1);
+
+      clock += SLOW_COUNT_MEMORY_MS - 1;
+      expect(await countWithin(database.db, slowCount, options)).toEqual({
+        value: 41,
+        estimated: true,
+      });
+      expect(attempts).toBe(1);
+      // Another filter (other values) is its own: it is counted.
+      expect(
+        await countWithin(
+          database.db,
+          { ...slowCount, size: series(42), exact: countOf(42) },
+          options,
+        ),
+      ).toEqual({ value: 42, estimated: false });
+
+      clock += 1;
+      await countWithin(database.db, slowCount, options);
+      expect(attempts).toBe(2);
     },
   );
 

@@ -1,4 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { pgErrorOf } from '../lib/db-errors';
 import type { Db, DbOrTx } from './client';
 
@@ -13,7 +14,36 @@ export const EXACT_COUNT_LIMIT = 10_000;
 /** The longest an exact count may run (PostgreSQL's statement_timeout, in this transaction). */
 export const COUNT_BUDGET_MS = 30;
 
-export type CountOptions = { limit?: number; budgetMs?: number };
+/**
+ * How long a count that outlasted its budget is not tried again: the same filter (the same
+ * SQL and values) answers its estimate at once meanwhile, instead of waiting out the
+ * budget on every page of it.
+ */
+export const SLOW_COUNT_MEMORY_MS = 60_000;
+/** The most filters remembered as slow per database; the oldest is forgotten first. */
+const SLOW_COUNTS_KEPT = 500;
+
+export type CountOptions = {
+  limit?: number;
+  budgetMs?: number;
+  /** The clock of the slow-count memory (tests move it). */
+  now?: () => number;
+};
+
+const dialect = new PgDialect();
+/** Per database: the counts that timed out (their SQL and values), with when they did. */
+const slowCounts = new WeakMap<Db, Map<string, number>>();
+
+function slowCountsOf(db: Db): Map<string, number> {
+  let memory = slowCounts.get(db);
+  if (!memory) slowCounts.set(db, (memory = new Map()));
+  return memory;
+}
+
+function keyOf(rows: SQLWrapper): string {
+  const query = dialect.sqlToQuery(rows.getSQL());
+  return JSON.stringify([query.sql, query.params]);
+}
 
 /** The planner's estimate of how many rows `rows` answers (EXPLAIN, nothing run). */
 export async function plannedRows(db: DbOrTx, rows: SQLWrapper): Promise<number> {
@@ -52,7 +82,9 @@ const isQueryCanceled = (error: unknown) => pgErrorOf(error)?.code === '57014';
  * - `size` is the rows being counted (`SELECT 1 FROM … WHERE …`); the planner estimates it;
  * - above `limit`, `estimate(planned)` answers at once;
  * - else `exact` runs in a transaction of its own under `budgetMs` (PGlite, whose data
- *   is small, has no timeout: it always finishes), and on the timeout `estimate` answers.
+ *   is small, has no timeout: it always finishes), and on the timeout `estimate` answers;
+ * - a count that timed out answers its estimate at once for SLOW_COUNT_MEMORY_MS after
+ *   (the next pages of the same list do not wait out the budget again).
  */
 export async function countWithin<T>(
   db: Db,
@@ -61,10 +93,18 @@ export async function countWithin<T>(
     exact: (tx: DbOrTx) => Promise<T>;
     estimate: (planned: number) => Promise<T> | T;
   },
-  { limit = EXACT_COUNT_LIMIT, budgetMs = COUNT_BUDGET_MS }: CountOptions = {},
+  { limit = EXACT_COUNT_LIMIT, budgetMs = COUNT_BUDGET_MS, now = Date.now }: CountOptions = {},
 ): Promise<{ value: T; estimated: boolean }> {
   const planned = await plannedRows(db, query.size);
   if (planned > limit) return { value: await query.estimate(planned), estimated: true };
+  const slow = slowCountsOf(db);
+  const key = keyOf(query.size);
+  const timedOutAt = slow.get(key);
+  if (timedOutAt !== undefined) {
+    if (now() - timedOutAt < SLOW_COUNT_MEMORY_MS)
+      return { value: await query.estimate(planned), estimated: true };
+    slow.delete(key);
+  }
   try {
     const value = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('statement_timeout', ${String(budgetMs)}, true)`);
@@ -73,6 +113,8 @@ export async function countWithin<T>(
     return { value, estimated: false };
   } catch (error) {
     if (!isQueryCanceled(error)) throw error;
+    slow.set(key, now());
+    if (slow.size > SLOW_COUNTS_KEPT) slow.delete(slow.keys().next().value!);
     return { value: await query.estimate(planned), estimated: true };
   }
 }

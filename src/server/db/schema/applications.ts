@@ -67,6 +67,16 @@ export const applications = pgTable(
     // reads that answer's rows only, not every row having the question (half the size, and
     // three to four times faster at 5,000,000 applications: decision 038).
     index('applications_answers_idx').using('gin', t.answers.op('jsonb_path_ops')),
+    // One study's applicants by answer: the answers nested under the study's id, so that
+    // `{study: {question: option}}` is one posting list of exactly those rows, instead of the
+    // study's rows intersected with every study's rows that chose the option (4 ms instead
+    // of 45-60 ms for a rare option at 5,000,000 applications: decision 044).
+    index('applications_study_answers_idx')
+      .using(
+        'gin',
+        sql`jsonb_set('{}'::jsonb, ARRAY[${t.testId}::text], ${t.answers}) jsonb_path_ops`,
+      )
+      .where(sql`${t.answers} IS NOT NULL`),
     // The admin list's order, newest first with the id breaking ties, whole or within a
     // status or a study, so a page (and a deep one, by cursor) reads its rows in order
     // (docs/decisions/038-a-million-participants.md).

@@ -72,4 +72,15 @@ describe('the admin application list reads its order from an index', () => {
     const rows = (result as unknown as { rows: { indexdef: string }[] }).rows;
     expect(rows[0]?.indexdef).toContain('gin (answers jsonb_path_ops)');
   });
+
+  it('filters one study by answer with the expression of the index of answers nested under the study', async () => {
+    const answer = { questionId: 'phone', optionId: 'feature' };
+    const plan = await queryPlan(
+      database.db,
+      sql`SELECT count(*) FROM ${applications} WHERE ${choseOption(answer, STUDY)}`,
+    );
+    // The condition is the index's own expression (else the index is never used).
+    expect(plan).toContain('Bitmap Index Scan on applications_study_answers_idx');
+    expect(plan).not.toContain('applications_answers_idx');
+  });
 });

@@ -166,11 +166,22 @@ export type AdminApplicationFilter = Pick<
 /**
  * Applicants who chose `optionId` for `questionId`: a single answer is stored as the
  * option id, a multiple one as a list of them. Both are jsonb containment, which the GIN
- * index applications_answers_idx serves.
+ * index applications_answers_idx serves; within one study (`testId`), the containment is
+ * of the answers nested under the study's id, which applications_study_answers_idx serves
+ * (that study's rows with that answer, and no others: decision 044).
  */
-export function choseOption(answer: { questionId: string; optionId: string }): SQL {
-  const single = JSON.stringify({ [answer.questionId]: answer.optionId });
-  const multi = JSON.stringify({ [answer.questionId]: [answer.optionId] });
+export function choseOption(
+  answer: { questionId: string; optionId: string },
+  testId?: string,
+): SQL {
+  const { questionId, optionId } = answer;
+  if (testId !== undefined) {
+    const nested = (chosen: unknown) => JSON.stringify({ [testId]: { [questionId]: chosen } });
+    const byStudy = sql`jsonb_set('{}'::jsonb, ARRAY[${applications.testId}::text], ${applications.answers})`;
+    return sql`(${applications.answers} IS NOT NULL AND (${byStudy} @> ${nested(optionId)}::jsonb OR ${byStudy} @> ${nested([optionId])}::jsonb))`;
+  }
+  const single = JSON.stringify({ [questionId]: optionId });
+  const multi = JSON.stringify({ [questionId]: [optionId] });
   return sql`(${applications.answers} @> ${single}::jsonb OR ${applications.answers} @> ${multi}::jsonb)`;
 }
 
@@ -178,7 +189,7 @@ function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
   return and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.testId ? eq(applications.testId, filter.testId) : undefined,
-    filter.answer ? choseOption(filter.answer) : undefined,
+    filter.answer ? choseOption(filter.answer, filter.testId) : undefined,
     participantSearch(filter.search),
   );
 }

@@ -287,6 +287,24 @@ describe('staff see and filter by answers', () => {
     const paged = await list('answer=apps:tala&limit=1');
     expect(paged.applications).toHaveLength(1);
     expect(paged.total).toBe(2);
+
+    // Another study's applicant with the same answer is in that study's list only, and in
+    // the list across studies.
+    const otherStudy = await screened({ maxParticipants: 50 });
+    const elsewhere = await loginAs(t.app, t.database.db, 'participant');
+    expect((await applyAs(elsewhere, otherStudy.id, { answers: { chama: 'no' } })).statusCode).toBe(
+      201,
+    );
+    const noHere = await list('answer=chama:no&limit=10');
+    expect(who(noHere)).toEqual([people[3]!.id]);
+    expect(noHere.total).toBe(1);
+    const everywhere = (
+      await t.app.inject({
+        url: '/api/applications?answer=chama:no&limit=100',
+        headers: { cookie: boss.cookie },
+      })
+    ).json() as { applications: { participantId: string }[] };
+    expect(who(everywhere)).toEqual(expect.arrayContaining([people[3]!.id, elsewhere.id]));
   });
 
   it('refuses a malformed filter (400), NUL bytes included', async () => {

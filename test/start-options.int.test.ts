@@ -1,0 +1,25 @@
+// npm start's Node options (docs/decisions/044-export-memory.md): written once, in
+// package.json, and read from there by the benches and the browser tests' server.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { productionNodeOptions } from '../scripts/lib.mjs';
+
+describe('production Node options', () => {
+  it('npm start bounds the heap’s growth and the young generation', () => {
+    expect(productionNodeOptions()).toEqual([
+      '--heap-growing-percent=15',
+      '--max-semi-space-size=8',
+    ]);
+  });
+
+  it('are options this Node accepts (a misspelt one would stop the server from starting)', () => {
+    const run = spawnSync(
+      process.execPath,
+      [...productionNodeOptions(), '-e', 'console.log("started")'],
+      { encoding: 'utf8' },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('started\n');
+  });
+});
