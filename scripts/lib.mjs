@@ -7,7 +7,7 @@ export const root = path.resolve(import.meta.dirname, '..');
 /**
  * The Node.js options production runs with: those of `npm start` in package.json (the one
  * place they are written), for the benches and the browser tests that start the bundle
- * themselves. Heap options of docs/decisions/044-export-memory.md.
+ * themselves. Heap options of docs/decisions/044-export-memory-and-scale-misses.md.
  */
 export function productionNodeOptions() {
   const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));

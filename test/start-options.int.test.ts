@@ -1,4 +1,4 @@
-// npm start's Node options (docs/decisions/044-export-memory.md): written once, in
+// npm start's Node options (docs/decisions/044-export-memory-and-scale-misses.md): written once, in
 // package.json, and read from there by the benches and the browser tests' server.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
