@@ -65,14 +65,17 @@ export function roughly(n: number): number {
 
 /**
  * A list's total beside its page: an estimate never says fewer than the page already shows
- * (`shown` rows, and one more when there is a next page); an exact count is as counted.
+ * (`shown` rows, and one more when there is a next page); a first page with no next page
+ * shows the whole list, so its total is exact whatever the count said; an exact count is
+ * as counted.
  */
 export function totalBesidePage(
   counted: { value: number; estimated: boolean },
-  shown: number,
-  more: boolean,
-): number {
-  return counted.estimated ? Math.max(counted.value, shown + (more ? 1 : 0)) : counted.value;
+  page: { shown: number; more: boolean; first: boolean },
+): { total: number; totalEstimated: boolean } {
+  if (page.first && !page.more) return { total: page.shown, totalEstimated: false };
+  if (!counted.estimated) return { total: counted.value, totalEstimated: false };
+  return { total: Math.max(counted.value, page.shown + (page.more ? 1 : 0)), totalEstimated: true };
 }
 
 const isQueryCanceled = (error: unknown) => pgErrorOf(error)?.code === '57014';

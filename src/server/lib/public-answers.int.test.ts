@@ -66,6 +66,10 @@ describe.each(['/api/stats', '/api/tests'])('%s for a visitor', (path) => {
     expect(signedIn.status).toBe(200);
     // A participant's list is theirs (the figures are the public ones for them too).
     if (path === '/api/tests') expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    // The cookie parser forgives spaces around the name: so does this check.
+    const spaced = await ask(path, { headers: { cookie: cookie.replace('=', ' =') } });
+    expect(spaced.early).toBe(false);
+    if (path === '/api/tests') expect(spaced.headers['cache-control']).toBe('private, no-store');
   });
 });
 

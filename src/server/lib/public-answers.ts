@@ -39,7 +39,9 @@ export type PublicAnswersOptions = {
 
 export function createPublicAnswers(options: PublicAnswersOptions): PublicAnswers {
   const { headers, requestId } = options;
-  const sessionCookie = `${options.sessionCookie}=`;
+  // Its name anywhere in the header: the cookie parser forgives `sid =…`, and a visitor
+  // whose other cookies happen to hold the name only takes Fastify's path.
+  const { sessionCookie } = options;
   const answers = new Map<
     string,
     {

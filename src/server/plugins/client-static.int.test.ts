@@ -11,6 +11,11 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.mkdirSync(path.join(dir, 'about'));
+  fs.mkdirSync(path.join(dir, 'sw', 'about'), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'sw', 'about', 'index.html'),
+    '<!doctype html><title>kuhusu sisi</title>',
+  );
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>home</title>');
   fs.writeFileSync(path.join(dir, 'app.html'), '<!doctype html><title>app shell</title>');
   fs.writeFileSync(
@@ -45,6 +50,31 @@ describe('serving the built client', () => {
     expect(home.headers['cache-control']).toBe('no-cache');
     const about = await t.app.inject({ url: '/about' });
     expect(about.body).toContain('about page');
+    expect((await t.app.inject({ url: '/about/' })).body).toContain('about page');
+    expect((await t.app.inject({ url: '/sw/about' })).body).toContain('kuhusu sisi');
+  });
+
+  it('keeps nothing per path visitors send: 3,000 different long ids leave the heap as it was', async () => {
+    // A client route may hold any id (/admin/test/…); remembering each path answered once
+    // grew the heap by every path sent, without bound and without signing in.
+    const v8 = await import('node:v8');
+    const vm = await import('node:vm');
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const id = (i: number) => `${i}-${'x'.repeat(8_000)}`;
+    const heapAfterGc = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    await t.app.inject({ url: `/admin/test/${id(-1)}` });
+    const before = heapAfterGc();
+    for (let i = 0; i < 3_000; i++) {
+      const res = await t.app.inject({ url: `/admin/test/${id(i)}` });
+      expect(res.statusCode).toBe(200);
+    }
+    // 3,000 paths of 8 KB are 24 MB if kept.
+    expect(heapAfterGc() - before).toBeLessThan(8 * 1024 * 1024);
   });
 
   it('serves the precompressed copy to a browser that accepts brotli, with the same cache rules', async () => {

@@ -42,21 +42,12 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
     });
   }
 
-  // Prerendered pages are read once; they only change with a new build.
-  const pageCache = new Map<string, string | null>();
+  // The prerendered pages, found once: they only change with a new build. Looked up by
+  // path, never cached per request (a path of the client's routes can hold any id, and a
+  // cache keyed by what visitors send would grow without end).
+  const prerendered = hasClient ? prerenderedPages(root) : new Map<string, string>();
   function prerenderedFile(pathname: string): string | null {
-    if (pageCache.has(pathname)) return pageCache.get(pathname)!;
-    const clean = pathname.replace(/\/+$/, '') || '/';
-    const candidate = path.join(
-      root,
-      clean === '/' ? 'index.html' : `${clean.slice(1)}/index.html`,
-    );
-    const found =
-      candidate.startsWith(root) && fs.existsSync(candidate)
-        ? path.relative(root, candidate)
-        : null;
-    pageCache.set(pathname, found);
-    return found;
+    return prerendered.get(pathname.replace(/\/+$/, '') || '/') ?? null;
   }
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -82,3 +73,22 @@ export const clientStaticPlugin = fp(async (app: FastifyInstance, opts: { client
       .sendFile(shell, root);
   });
 });
+
+/**
+ * Every `index.html` under the client's directory but its assets, by the path it is served
+ * at: `index.html` at `/`, `about/index.html` at `/about`, `sw/about/index.html` at `/sw/about`.
+ */
+function prerenderedPages(root: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const visit = (directory: string) => {
+    for (const entry of fs.readdirSync(path.join(root, directory), { withFileTypes: true })) {
+      if (!entry.isDirectory() || (directory === '' && entry.name === 'assets')) continue;
+      visit(path.join(directory, entry.name));
+    }
+    const page = path.join(directory, 'index.html');
+    if (fs.existsSync(path.join(root, page)))
+      pages.set(`/${directory.split(path.sep).join('/')}`.replace(/\/$/, '') || '/', page);
+  };
+  visit('');
+  return pages;
+}

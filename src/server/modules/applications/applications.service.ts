@@ -110,8 +110,11 @@ export function createApplicationsService(deps: {
     return {
       applications: shown.map(toAdmin),
       nextCursor,
-      total: totalBesidePage(total, shown.length, nextCursor !== null),
-      totalEstimated: total.estimated,
+      ...totalBesidePage(total, {
+        shown: shown.length,
+        more: nextCursor !== null,
+        first: !query.cursor,
+      }),
     };
   }
 

@@ -158,8 +158,11 @@ export function createParticipantsService({
       return {
         participants: await asAdminRows(shown.map((r) => r.row)),
         nextCursor,
-        total: totalBesidePage(total, shown.length, nextCursor !== null),
-        totalEstimated: total.estimated,
+        ...totalBesidePage(total, {
+          shown: shown.length,
+          more: nextCursor !== null,
+          first: !query.cursor,
+        }),
       };
     },
 
