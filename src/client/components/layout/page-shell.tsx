@@ -12,7 +12,7 @@ export function PageShell({ account, children }: { account: ReactNode; children:
       <Island name="site-header">
         <Navbar account={account} />
       </Island>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
         {children}
       </main>
       <Island name="site-footer">
