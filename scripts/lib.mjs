@@ -94,6 +94,37 @@ export function serverBuildIsStale() {
   return newestMtime(serverSources) > fs.statSync(serverBuildMarker).mtimeMs;
 }
 
+/** The origin the prerendered pages were built for (sitemap.xml's first address), or null. */
+export function builtSiteOrigin() {
+  const sitemap = path.join(root, 'dist/client/sitemap.xml');
+  if (!fs.existsSync(sitemap)) return null;
+  const first = /<loc>([^<]+)<\/loc>/.exec(fs.readFileSync(sitemap, 'utf8'))?.[1];
+  try {
+    return first ? new URL(first).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The origin a build would write now: SITE_ORIGIN, else PUBLIC_URL, else the default (vite.config.ts). */
+export function wantedSiteOrigin(env = process.env) {
+  try {
+    return new URL(env.SITE_ORIGIN || env.PUBLIC_URL || 'http://localhost:5000').origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the prerendered pages' canonical links and sitemap name another address than
+ * a build with this environment would (built without PUBLIC_URL, then started with it).
+ */
+export function builtForAnotherOrigin(env = process.env) {
+  const built = builtSiteOrigin();
+  const wanted = wantedSiteOrigin(env);
+  return built !== null && wanted !== null && built !== wanted;
+}
+
 /** True when `npm run build` must run before serving: the client or the server bundle is old. */
 export function buildIsStale() {
   return clientBuildIsStale() || serverBuildIsStale();
