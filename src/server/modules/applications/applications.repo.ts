@@ -173,6 +173,7 @@ export type AdminApplicationFilter = Pick<
 export function choseOption(
   answer: { questionId: string; optionId: string },
   testId?: string,
+  answers: SQLWrapper = applications.answers,
 ): SQL {
   const { questionId, optionId } = answer;
   if (testId !== undefined) {
@@ -182,14 +183,27 @@ export function choseOption(
   }
   const single = JSON.stringify({ [questionId]: optionId });
   const multi = JSON.stringify({ [questionId]: [optionId] });
-  return sql`(${applications.answers} @> ${single}::jsonb OR ${applications.answers} @> ${multi}::jsonb)`;
+  return sql`(${answers} @> ${single}::jsonb OR ${answers} @> ${multi}::jsonb)`;
 }
 
-function adminFilter(filter: AdminApplicationFilter): SQL | undefined {
+/**
+ * How one study's answer filter is asked (decision 044): `answers`, on every study's answer
+ * index (the planner estimates it well from the answers' statistics), or `study`, on the
+ * index of answers nested under the study's id (exactly that study's rows with that
+ * answer, but estimated blindly, at 1 %).
+ */
+type AnswerIndex = 'answers' | 'study' | 'none';
+
+function adminFilter(
+  filter: AdminApplicationFilter,
+  answerIndex: AnswerIndex = 'answers',
+): SQL | undefined {
   return and(
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.testId ? eq(applications.testId, filter.testId) : undefined,
-    filter.answer ? choseOption(filter.answer, filter.testId) : undefined,
+    filter.answer && answerIndex !== 'none'
+      ? choseOption(filter.answer, answerIndex === 'study' ? filter.testId : undefined)
+      : undefined,
     participantSearch(filter.search),
   );
 }
@@ -204,6 +218,7 @@ export function listAdminApplications(
   filter: AdminApplicationFilter,
   noShowWindowStart: Date,
   page?: { limit: number; cursor: MicroCursor | undefined },
+  how: { answerIndex?: AnswerIndex; within?: SQL } = {},
 ) {
   const list = db
     .select({
@@ -227,20 +242,75 @@ export function listAdminApplications(
     .leftJoin(studySessions, eq(studySessions.id, applications.sessionId))
     .where(
       and(
-        adminFilter(filter),
+        adminFilter(filter, how.answerIndex),
         afterMicroCursor(applications.appliedAt, applications.id, page?.cursor),
+        how.within,
       ),
     )
     .orderBy(...newestFirst(applications.appliedAt, applications.id));
   return page ? list.limit(page.limit) : list;
+}
+
+/** How many of a study's next applications a page by answer reads before it asks the index. */
+export const ANSWER_WALK_ROWS = 1_000;
+
+/**
+ * A page of one study's applicants by answer (decision 044), read in two ways as the answer
+ * is common or rare, since no statistics tell the planner which:
+ * 1. among the study's next ANSWER_WALK_ROWS applications in list order (a range of its
+ *    order index): a common answer fills the page there;
+ * 2. else through the index of answers nested under the study's id, which holds that
+ *    answer's rows only: few, for an answer that did not fill the page in (1).
+ * Either way the page is the same rows (the walk is a prefix of the list's order).
+ * Any other filter is one query.
+ */
+export async function listAdminApplicationsPage(
+  db: DbOrTx,
+  filter: AdminApplicationFilter,
+  noShowWindowStart: Date,
+  page: { limit: number; cursor: MicroCursor | undefined },
+  walkRows = ANSWER_WALK_ROWS,
+) {
+  if (!filter.testId || !filter.answer)
+    return listAdminApplications(db, filter, noShowWindowStart, page);
+  const next = db
+    .select({ id: applications.id, answers: applications.answers })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.testId, filter.testId),
+        afterMicroCursor(applications.appliedAt, applications.id, page.cursor),
+      ),
+    )
+    .orderBy(...newestFirst(applications.appliedAt, applications.id))
+    .limit(walkRows)
+    .as('next_in_study');
+  // The answer is checked on the walked rows only: asked of the whole table, the planner
+  // would reach for every study's answer index instead.
+  const chosen = db
+    .select({ id: next.id })
+    .from(next)
+    .where(choseOption(filter.answer, undefined, next.answers));
+  const walked = await listAdminApplications(db, filter, noShowWindowStart, page, {
+    answerIndex: 'none',
+    within: inArray(applications.id, chosen),
+  });
+  if (walked.length >= page.limit) return walked;
+  return listAdminApplications(db, filter, noShowWindowStart, page, { answerIndex: 'study' });
 }
 export type AdminApplicationRow = Awaited<ReturnType<typeof listAdminApplications>>[number];
 
 export async function countAdminApplications(
   db: DbOrTx,
   filter: AdminApplicationFilter,
+  answerIndex: AnswerIndex = 'answers',
 ): Promise<number> {
-  const [row] = await matchingApplications(db, { total: sql<number>`count(*)::int` }, filter);
+  const [row] = await matchingApplications(
+    db,
+    { total: sql<number>`count(*)::int` },
+    filter,
+    answerIndex,
+  );
   return row?.total ?? 0;
 }
 
@@ -249,11 +319,12 @@ function matchingApplications<F extends SelectedFields>(
   db: DbOrTx,
   fields: F,
   filter: AdminApplicationFilter,
+  answerIndex: AnswerIndex = 'answers',
 ) {
   const query = db.select(fields).from(applications).$dynamic();
   if (filter.search?.trim())
     query.innerJoin(participants, eq(participants.id, applications.participantId));
-  return query.where(adminFilter(filter));
+  return query.where(adminFilter(filter, answerIndex));
 }
 
 /**
@@ -265,8 +336,10 @@ export function countAdminApplicationsWithin(
   filter: AdminApplicationFilter,
 ): Promise<{ value: number; estimated: boolean }> {
   return countWithin(db, {
+    // Estimated as every study's answer index is (its statistics know the answers), counted
+    // through the study's own (decision 044).
     size: matchingApplications(db, { one: sql`1` }, filter),
-    exact: (tx) => countAdminApplications(tx, filter),
+    exact: (tx) => countAdminApplications(tx, filter, filter.testId ? 'study' : 'answers'),
     estimate: roughly,
   });
 }

@@ -44,6 +44,7 @@ import {
   hasApplied,
   insertApplication,
   listAdminApplications,
+  listAdminApplicationsPage,
   listOwnApplications,
   lockApplication,
   updateApplicationStatus,
@@ -97,7 +98,7 @@ export function createApplicationsService(deps: {
     }
     const limit = query.limit ?? 50;
     const [rows, total] = await settleAll([
-      listAdminApplications(db, query, windowStart(), {
+      listAdminApplicationsPage(db, query, windowStart(), {
         limit: limit + 1,
         cursor: decodeMicroCursor(query.cursor),
       }),
