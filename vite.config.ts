@@ -2,6 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { siteOriginSetting, wantedSiteOrigin } from './scripts/lib.mjs';
 import { i18nCatalogues } from './scripts/vite-plugin-i18n.js';
 
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:5000';
@@ -11,17 +12,10 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:5000';
  * prerendered pages: SITE_ORIGIN, else PUBLIC_URL, else the local default.
  */
 function siteOrigin(): string {
-  const value = process.env.SITE_ORIGIN || process.env.PUBLIC_URL || 'http://localhost:5000';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new Error(`SITE_ORIGIN must be an absolute http(s) URL, got "${value}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`SITE_ORIGIN must be an absolute http(s) URL, got "${value}"`);
-  }
-  return url.origin;
+  const origin = wantedSiteOrigin();
+  if (origin === null)
+    throw new Error(`SITE_ORIGIN must be an absolute http(s) URL, got "${siteOriginSetting()}"`);
+  return origin;
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { expectNoProblems, useBrowser } from './support/browser';
-import { signInCookie } from './support/sign-in';
+import { participant, signedInPage } from './support/kit';
 
 // What a person sees while a signed-in page loads, and where focus lands under the sticky
 // top bar (the issue 16 walk at 375 px).
@@ -18,29 +17,9 @@ const SHIFT_SCORE = `new Promise((resolve) => {
 
 describe('loading a signed-in page', () => {
   it('keeps the footer below the fold while the dashboard loads: the page does not jump when it arrives', async () => {
-    const email = `loading.${crypto.randomBytes(3).toString('hex')}@example.com`;
-    const password = 'Savanna-Lantern-77';
-    const registered = await fetch(`${session.baseUrl}/api/participants/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        firstName: 'Achieng',
-        lastName: 'Otieno',
-        email,
-        phone: `+2547${crypto.randomInt(10_000_000, 100_000_000)}`,
-        password,
-      }),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = await signInCookie(session.baseUrl, { email, password });
-    const t = await session.newPage({ width: 375, height: 800 });
+    const person = await participant('Achieng', 'Otieno');
+    const t = await signedInPage(session, { account: person, width: 375, height: 800 });
     const { page } = t;
-    await t.context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', value = ''] = pair.split('=');
-        return { name, value, url: session.baseUrl };
-      }),
-    );
     // A slow network: every API answer waits, so the loading state is what is on screen.
     await page.route('**/api/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400));

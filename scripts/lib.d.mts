@@ -4,7 +4,9 @@ export const root: string;
 export function productionNodeOptions(): string[];
 /** The origin the prerendered pages were built for (sitemap.xml's first address), or null. */
 export function builtSiteOrigin(): string | null;
-/** The origin a build would write now: SITE_ORIGIN, else PUBLIC_URL, else the default. */
+/** What the site's address is set to for a build: SITE_ORIGIN, else PUBLIC_URL, else the default. */
+export function siteOriginSetting(env?: Record<string, string | undefined>): string;
+/** The origin a build writes into the prerendered pages, or null when not an http(s) URL. */
 export function wantedSiteOrigin(env?: Record<string, string | undefined>): string | null;
 /** True when the built pages name another address than this start would build for. */
 export function builtForAnotherOrigin(env?: Record<string, string | undefined>): boolean;

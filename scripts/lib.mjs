@@ -106,13 +106,23 @@ export function builtSiteOrigin() {
   }
 }
 
-/** The origin a build would write now: SITE_ORIGIN, else PUBLIC_URL, else the default (vite.config.ts). */
+/** What the site's address is set to for a build: SITE_ORIGIN, else PUBLIC_URL, else the default. */
+export function siteOriginSetting(env = process.env) {
+  return env.SITE_ORIGIN || env.PUBLIC_URL || 'http://localhost:5000';
+}
+
+/**
+ * The origin a build writes into the prerendered pages (vite.config.ts): that of
+ * siteOriginSetting, or null when it is not an absolute http(s) URL.
+ */
 export function wantedSiteOrigin(env = process.env) {
+  let url;
   try {
-    return new URL(env.SITE_ORIGIN || env.PUBLIC_URL || 'http://localhost:5000').origin;
+    url = new URL(siteOriginSetting(env));
   } catch {
     return null;
   }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
 }
 
 /**

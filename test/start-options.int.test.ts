@@ -34,5 +34,6 @@ describe('the address npm start expects the public pages to be built for', () =>
     );
     expect(wantedSiteOrigin({})).toBe('http://localhost:5000');
     expect(wantedSiteOrigin({ PUBLIC_URL: 'not a url' })).toBeNull();
+    expect(wantedSiteOrigin({ SITE_ORIGIN: 'ftp://insightlab.co.ke' })).toBeNull();
   });
 });

@@ -36,20 +36,12 @@ afterAll(async () => {
 });
 
 /** The mail queued to these participants' addresses. */
-async function mailsTo(ids: string[]) {
-  const emails = await t.database.db
-    .select({ email: participants.email })
-    .from(participants)
-    .where(inArray(participants.id, ids));
+function mailsTo(ids: string[]) {
   return t.database.db
     .select({ to: mailOutbox.toAddress })
     .from(mailOutbox)
-    .where(
-      inArray(
-        mailOutbox.toAddress,
-        emails.map((e) => e.email),
-      ),
-    );
+    .innerJoin(participants, eq(participants.email, mailOutbox.toAddress))
+    .where(inArray(participants.id, ids));
 }
 
 const asBoss = (url: string) => t.app.inject({ url, headers: { cookie: boss.cookie } });
